@@ -1,0 +1,28 @@
+import { createDb, migrateToLatest, seed } from '@atelier/db';
+import { EnvError, parseEnv } from '@atelier/shared/env';
+import { hashPassword } from './modules/auth/auth.password';
+
+/** `node dist/cli.js migrate|seed` — used by `npm start`, the tests and docker compose. */
+async function run(command: string | undefined) {
+  const env = parseEnv();
+  const { db } = createDb({ connectionString: env.db.url, max: 1 });
+  try {
+    if (command === 'migrate') {
+      const applied = await migrateToLatest(db);
+      console.log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Database is up to date');
+    } else if (command === 'seed') {
+      await seed(db, { adminEmail: env.admin.email, adminPassword: env.admin.password, hashPassword });
+      console.log('Seed complete (model catalogue, credit packages, admin, demo workspace)');
+    } else {
+      console.error('Usage: cli.js migrate|seed');
+      process.exitCode = 2;
+    }
+  } finally {
+    await db.destroy();
+  }
+}
+
+run(process.argv[2]).catch((e: unknown) => {
+  console.error(e instanceof EnvError ? e.message : e);
+  process.exit(1);
+});

@@ -1,0 +1,64 @@
+import type { Db } from '@atelier/db';
+import type { Env } from '@atelier/shared/env';
+import type { QueueClient } from '@atelier/worker';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { type AuthedUser, authenticateRequest, INVALID_TOKEN } from './modules/auth/auth.session';
+
+/** Long-lived dependencies, built once in server.ts. */
+export interface AppDeps {
+  env: Env;
+  db: Db;
+  redis: Redis;
+  queues: QueueClient;
+  log: Logger;
+}
+
+export interface Context extends AppDeps {
+  req: FastifyRequest;
+  res: FastifyReply;
+  /** The signed-in user, or null for a guest. */
+  user: AuthedUser | null;
+  /** A bearer token was sent but is expired or revoked: the client should refresh. */
+  authInvalid: boolean;
+  ip: string;
+  origin: string | undefined;
+  campaign: Record<string, string> | null;
+}
+
+const CAMPAIGN_KEYS = ['campaignId', 'source', 'medium', 'campaign', 'term', 'content', 'gclid', 'fbclid'];
+
+/** The optional campaign header (spec §7): JSON with campaign id, source, medium, campaign, term, content. */
+export function parseCampaignHeader(value: string | string[] | undefined): Record<string, string> | null {
+  const raw = Array.isArray(value) ? value[0] : value;
+  if (!raw || raw.length > 4096) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (!parsed || typeof parsed !== 'object') return null;
+    const out: Record<string, string> = {};
+    for (const k of CAMPAIGN_KEYS) {
+      const v = (parsed as Record<string, unknown>)[k];
+      if (typeof v === 'string' && v.trim() !== '') out[k] = v.trim().slice(0, 256);
+    }
+    return Object.keys(out).length ? out : null;
+  } catch {
+    return null;
+  }
+}
+
+export function contextFactory(deps: AppDeps) {
+  return async ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Promise<Context> => {
+    const auth = await authenticateRequest(deps, req.headers.authorization);
+    return {
+      ...deps,
+      req,
+      res,
+      user: auth === INVALID_TOKEN ? null : auth,
+      authInvalid: auth === INVALID_TOKEN,
+      ip: req.ip,
+      origin: typeof req.headers.origin === 'string' ? req.headers.origin : undefined,
+      campaign: parseCampaignHeader(req.headers['x-campaign']),
+    };
+  };
+}

@@ -1,0 +1,68 @@
+import { AppError, ERROR_CODES, type ErrorCode, type FieldError } from '@atelier/shared';
+import { TRPCError } from '@trpc/server';
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+import { ZodError } from 'zod';
+
+/** AppError code → tRPC code. HTTP statuses come from ERROR_CODES (packages/shared). */
+const TRPC_CODES: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
+  VALIDATION: 'BAD_REQUEST',
+  UNAUTHENTICATED: 'UNAUTHORIZED',
+  INSUFFICIENT_CREDITS: 'PAYMENT_REQUIRED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  RATE_LIMITED: 'TOO_MANY_REQUESTS',
+  INTERNAL: 'INTERNAL_SERVER_ERROR',
+  NOT_CONFIGURED: 'NOT_IMPLEMENTED',
+  UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+};
+
+const FROM_TRPC: Partial<Record<TRPC_ERROR_CODE_KEY, ErrorCode>> = {
+  BAD_REQUEST: 'VALIDATION',
+  PARSE_ERROR: 'VALIDATION',
+  UNAUTHORIZED: 'UNAUTHENTICATED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  TOO_MANY_REQUESTS: 'RATE_LIMITED',
+  PAYMENT_REQUIRED: 'INSUFFICIENT_CREDITS',
+  METHOD_NOT_SUPPORTED: 'VALIDATION',
+  SERVICE_UNAVAILABLE: 'UNAVAILABLE',
+};
+
+export function toTRPCError(e: AppError): TRPCError {
+  return new TRPCError({ code: TRPC_CODES[e.code], message: e.message, cause: e });
+}
+
+export interface ErrorBody {
+  code: ErrorCode;
+  message: string;
+  fields?: FieldError[];
+  details?: Record<string, unknown>;
+}
+
+const zodFields = (z: ZodError): FieldError[] =>
+  z.issues.map((i) => ({ path: i.path.length ? i.path.map(String).join('.') : '(body)', message: i.message }));
+
+/** The one error shape: `{ code, message, fields? }`, from whatever was thrown. */
+export function describeError(error: TRPCError): { body: ErrorBody; status: number; retryAfterSeconds?: number } {
+  const cause = error.cause;
+  if (cause instanceof AppError) {
+    const body: ErrorBody = { code: cause.code, message: cause.message };
+    if (cause.fields) body.fields = cause.fields;
+    if (cause.details) body.details = cause.details;
+    return { body, status: cause.status, ...(cause.retryAfterSeconds ? { retryAfterSeconds: cause.retryAfterSeconds } : {}) };
+  }
+  if (cause instanceof ZodError || (cause as { name?: string } | undefined)?.name === 'ZodError') {
+    const fields = zodFields(cause as ZodError);
+    const names = [...new Set(fields.map((f) => f.path))].join(', ');
+    return { body: { code: 'VALIDATION', message: `Invalid input: ${names}`, fields }, status: 400 };
+  }
+  const code = FROM_TRPC[error.code] ?? 'INTERNAL';
+  const message = code === 'INTERNAL' ? 'Something went wrong on our side' : error.message;
+  return { body: { code, message }, status: ERROR_CODES[code] };
+}

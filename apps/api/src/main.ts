@@ -1,0 +1,55 @@
+import { EnvError, parseEnv } from '@atelier/shared/env';
+import { createDeps, createLogger } from './deps';
+import { buildServer } from './server';
+
+async function main() {
+  let env: Env;
+  try {
+    env = parseEnv();
+  } catch (e) {
+    if (e instanceof EnvError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+  const log = createLogger(env);
+  const deps = createDeps(env, log);
+  const app = await buildServer(deps);
+
+  let workers: { close: (deadlineMs?: number) => Promise<void> } | null = null;
+  if (env.worker.inline) {
+    const { startWorkers, processors } = await import('@atelier/worker');
+    workers = startWorkers({
+      redisUrl: env.redis.url,
+      prefix: env.redis.queuePrefix,
+      deps: { db: deps.db, log: log.child({ app: 'worker' }), env },
+      processors,
+      queues: processors.map((p) => p.queue),
+    });
+    log.info('worker running in this process');
+  }
+
+  await app.listen({ host: env.http.host, port: env.http.port });
+  log.info({ url: env.http.publicUrl }, 'Atelier is listening');
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down: finishing in-flight requests and jobs');
+    const force = setTimeout(() => process.exit(1), 30_000);
+    force.unref();
+    await app.close();
+    await workers?.close();
+    await deps.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+void main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

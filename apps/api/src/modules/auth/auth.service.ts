@@ -1,0 +1,142 @@
+import { applyCreditChangeInTransaction } from '@atelier/db';
+import { AppError, creditsToUnits, MESSAGES } from '@atelier/shared';
+import type { Context } from '../../context';
+import { sha256 } from '../../lib/crypto';
+import { rateLimit } from '../../lib/rate-limit';
+import { hashPassword, verifyPassword } from './auth.password';
+import type { User } from './auth.schema';
+import { createSession, issueAccessToken, loadUser, revokeSession, rotateRefreshToken } from './auth.session';
+
+export const REFRESH_COOKIE = 'atelier_refresh';
+export const REFRESH_COOKIE_PATH = '/api/auth';
+
+type Ctx = Pick<Context, 'db' | 'env' | 'redis' | 'log' | 'req' | 'res' | 'ip' | 'origin' | 'campaign' | 'user'>;
+
+function setRefreshCookie(ctx: Ctx, token: string) {
+  ctx.res.setCookie(REFRESH_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: ctx.env.auth.cookieSecure,
+    path: REFRESH_COOKIE_PATH,
+    maxAge: ctx.env.auth.refreshTokenTtlDays * 86400,
+  });
+}
+
+function clearRefreshCookie(ctx: Ctx) {
+  ctx.res.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: ctx.env.auth.cookieSecure });
+}
+
+/** Cookie-authenticated POSTs must come from one of our origins (CSRF). */
+function assertTrustedOrigin(ctx: Ctx) {
+  if (!ctx.origin || !ctx.env.http.corsOrigins.includes(ctx.origin)) {
+    throw new AppError('FORBIDDEN', 'This request must come from the Atelier web app (origin not allowed)');
+  }
+}
+
+const bucketKey = (email: string) => sha256(email).slice(0, 24);
+
+async function startSession(ctx: Ctx, userId: string): Promise<{ user: User; accessToken: string }> {
+  const session = await createSession(ctx, userId, { userAgent: ctx.req.headers['user-agent'], ip: ctx.ip });
+  setRefreshCookie(ctx, session.refreshToken);
+  const user = await loadUser(ctx.db, userId);
+  if (!user) throw new AppError('UNAUTHENTICATED', MESSAGES.invalidCredentials);
+  return { user, accessToken: session.accessToken };
+}
+
+export async function register(ctx: Ctx, input: { email: string; password: string }) {
+  const limit = ctx.env.auth.rateLimitPerMinute;
+  await rateLimit(ctx, `register:ip:${ctx.ip}`, limit);
+  await rateLimit(ctx, `register:email:${bucketKey(input.email)}`, limit);
+  const existing = await ctx.db.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst();
+  if (existing) throw new AppError('CONFLICT', MESSAGES.emailTaken, { fields: [{ path: 'email', message: MESSAGES.emailTaken }] });
+  const passwordHash = await hashPassword(input.password);
+  const bonusUnits = creditsToUnits(ctx.env.credits.signupBonusCredits);
+  let userId: string;
+  try {
+    userId = await ctx.db.transaction().execute(async (trx) => {
+      const user = await trx
+        .insertInto('users')
+        .values({
+          email: input.email,
+          password_hash: passwordHash,
+          attribution: ctx.campaign ? JSON.stringify({ ...ctx.campaign, capturedAt: new Date().toISOString() }) : null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (bonusUnits > 0) {
+        await applyCreditChangeInTransaction(trx, {
+          userId: user.id,
+          kind: 'signup_bonus',
+          amountUnits: bonusUnits,
+          idempotencyKey: `signup_bonus:${user.id}`,
+          note: 'Welcome bonus',
+        });
+      }
+      return user.id;
+    });
+  } catch (e) {
+    if ((e as { code?: string }).code === '23505')
+      throw new AppError('CONFLICT', MESSAGES.emailTaken, { fields: [{ path: 'email', message: MESSAGES.emailTaken }] });
+    throw e;
+  }
+  ctx.log.info({ userId }, 'user registered');
+  return startSession(ctx, userId);
+}
+
+export async function login(ctx: Ctx, input: { email: string; password: string }) {
+  const limit = ctx.env.auth.rateLimitPerMinute;
+  await rateLimit(ctx, `login:ip:${ctx.ip}`, limit);
+  await rateLimit(ctx, `login:email:${bucketKey(input.email)}`, limit);
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['id', 'password_hash', 'disabled_at', 'is_demo'])
+    .where('email', '=', input.email)
+    .executeTakeFirst();
+  const ok = await verifyPassword(user && !user.is_demo ? user.password_hash : null, input.password);
+  if (!user || !ok) throw new AppError('UNAUTHENTICATED', MESSAGES.invalidCredentials);
+  if (user.disabled_at) throw new AppError('FORBIDDEN', MESSAGES.accountDisabled);
+  return startSession(ctx, user.id);
+}
+
+export async function refresh(ctx: Ctx) {
+  assertTrustedOrigin(ctx);
+  await rateLimit(ctx, `refresh:ip:${ctx.ip}`, ctx.env.auth.rateLimitPerMinute * 5);
+  const token = ctx.req.cookies[REFRESH_COOKIE];
+  if (!token) return { accessToken: null, user: null };
+  const result = await rotateRefreshToken(ctx, token);
+  if (result.kind !== 'rotated' && result.kind !== 'grace') {
+    if (result.kind === 'reused') ctx.log.warn('refresh token reuse detected; session revoked');
+    clearRefreshCookie(ctx);
+    return { accessToken: null, user: null };
+  }
+  const user = await loadUser(ctx.db, result.userId);
+  if (!user) {
+    await revokeSession(ctx.db, result.sessionId, 'account unavailable');
+    clearRefreshCookie(ctx);
+    return { accessToken: null, user: null };
+  }
+  setRefreshCookie(ctx, result.refreshToken);
+  return { accessToken: issueAccessToken(ctx.env, result.userId, result.sessionId), user };
+}
+
+export async function logout(ctx: Ctx) {
+  if (ctx.user) {
+    await revokeSession(ctx.db, ctx.user.sessionId, 'logout');
+  } else {
+    const token = ctx.req.cookies[REFRESH_COOKIE];
+    if (token) {
+      assertTrustedOrigin(ctx);
+      const session = await ctx.db.selectFrom('auth_sessions').select('id').where('refresh_hash', '=', sha256(token)).executeTakeFirst();
+      if (session) await revokeSession(ctx.db, session.id, 'logout');
+    }
+  }
+  clearRefreshCookie(ctx);
+  return { success: true as const };
+}
+
+export async function me(ctx: Ctx & { user: NonNullable<Ctx['user']> }) {
+  const user = await loadUser(ctx.db, ctx.user.id);
+  if (!user) throw new AppError('UNAUTHENTICATED', MESSAGES.loginRequired);
+  await ctx.db.updateTable('users').set({ last_active_at: new Date() }).where('id', '=', user.id).execute();
+  return { user };
+}

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import { fastifyTRPCOpenApiPlugin, generateOpenApiDocument } from 'trpc-to-openapi';
+import type { AppDeps } from '../context';
+import { contextFactory } from '../context';
+import { describeError } from '../errors';
+import type { AppRouter } from '../router';
+
+/**
+ * The REST mirror: every procedure with `meta.openapi` answers under /api, plus the OpenAPI
+ * document and a docs page. Errors answer `{ "error": { "code", "message", "fields"? } }`.
+ */
+export async function registerRest(app: FastifyInstance, deps: AppDeps, appRouter: AppRouter) {
+  const document = generateOpenApiDocument(appRouter, {
+    title: 'Atelier API',
+    version: '0.1.0',
+    baseUrl: `${deps.env.http.publicUrl}/api`,
+    description: 'Every path here is the same tRPC procedure served at /trpc. Authenticate with `Authorization: Bearer <accessToken>`.',
+    securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+  });
+
+  app.get('/api/openapi.json', async () => document);
+
+  const { default: scalar } = await import('@scalar/fastify-api-reference');
+  await app.register(scalar, {
+    routePrefix: '/api/docs',
+    configuration: { title: 'Atelier API', url: '/api/openapi.json', withDefaultFonts: false },
+  });
+
+  // Rewrite the adapter's error bodies to the one REST error shape.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (!req.originalUrl.startsWith('/api/') || reply.statusCode < 400 || typeof payload !== 'string') return payload;
+    if (!String(reply.getHeader('content-type') ?? '').includes('application/json')) return payload;
+    try {
+      const parsed = JSON.parse(payload) as { error?: unknown; message?: string; code?: string; issues?: unknown };
+      if (parsed && typeof parsed.error === 'object' && parsed.error !== null) return JSON.stringify({ error: parsed.error });
+      if (parsed && typeof parsed.message === 'string') return JSON.stringify({ error: { code: parsed.code ?? 'ERROR', message: parsed.message } });
+    } catch {
+      /* not JSON: leave it */
+    }
+    return payload;
+  });
+
+  await app.register(fastifyTRPCOpenApiPlugin, {
+    basePath: '/api',
+    router: appRouter,
+    createContext: contextFactory(deps) as never,
+    responseMeta: ({ errors }: { errors: { cause?: unknown; code: string }[] }) => {
+      const first = errors[0];
+      if (!first) return {};
+      const { status, retryAfterSeconds } = describeError(first as never);
+      return { status, headers: retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : {} };
+    },
+  } as never);
+
+  return document;
+}

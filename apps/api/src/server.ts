@@ -1,0 +1,111 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import { type AppDeps, contextFactory } from './context';
+import { registerRest } from './plugins/rest';
+import { type AppRouter, appRouter } from './router';
+
+const REDACT_QUERY = /([?&](?:token|sig|signature|access_token)=)[^&]*/gi;
+
+/** Where the built web app lives: env, else apps/web/dist beside this app. */
+function resolveWebDist(configured: string | undefined): string | null {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [configured, path.resolve(here, '../../web/dist'), path.resolve(here, '../../../apps/web/dist')].filter(Boolean) as string[];
+  return candidates.find((c) => existsSync(path.join(c, 'index.html'))) ?? null;
+}
+
+export async function buildServer(deps: AppDeps): Promise<FastifyInstance> {
+  const app: FastifyInstance = Fastify({
+    loggerInstance: deps.log as unknown as FastifyBaseLogger,
+    // Our own onResponse hook logs one line per request instead.
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 5000 },
+  });
+
+  // One line per request: method, url, status and duration (spec §8). No bodies, no headers.
+  app.addHook('onResponse', async (req, reply) => {
+    const entry = {
+      method: req.method,
+      url: req.originalUrl.replace(REDACT_QUERY, '$1[redacted]'),
+      status: reply.statusCode,
+      durationMs: Math.round(reply.elapsedTime),
+    };
+    if (reply.statusCode >= 500) req.log.error(entry, 'request failed');
+    else if (req.originalUrl.startsWith('/assets/')) req.log.debug(entry, 'request');
+    else req.log.info(entry, 'request');
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:', 'data:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cors, { origin: deps.env.http.corsOrigins, credentials: true });
+  await app.register(cookie);
+
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, req, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) req.log.error({ err: error, url: req.url }, 'unhandled error');
+    const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : status < 500 ? 'VALIDATION' : 'INTERNAL';
+    const message =
+      status < 500
+        ? error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+          ? 'The request body is not valid JSON'
+          : error.message
+        : 'Something went wrong on our side';
+    void reply.status(status).send({ error: { code, message, ...(status === 400 ? { fields: [{ path: '(body)', message }] } : {}) } });
+  });
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: contextFactory(deps),
+      onError: ({ error, path: procPath }: { error: { code: string; message: string; cause?: unknown }; path?: string }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') deps.log.error({ path: procPath, err: error.cause ?? error.message }, 'procedure failed');
+      },
+    },
+  } as never);
+
+  await registerRest(app, deps, appRouter as AppRouter);
+
+  const webDist = resolveWebDist(deps.env.http.webDistDir);
+  if (webDist) {
+    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false, maxAge: '1h', immutable: false });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const wantsHtml = req.method === 'GET' && !req.url.startsWith('/api') && !req.url.startsWith('/trpc') && !req.url.startsWith('/media');
+    if (wantsHtml && webDist) {
+      void reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
+      return;
+    }
+    if (wantsHtml) {
+      void reply.type('text/html').send('<!doctype html><title>Atelier</title><p>The web app has not been built. Run <code>npm start</code>.</p>');
+      return;
+    }
+    void reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route for ${req.method} ${req.url.split('?')[0]}` } });
+  });
+
+  return app;
+}

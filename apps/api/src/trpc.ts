@@ -1,0 +1,73 @@
+import { DEMO_USER_ID } from '@atelier/db';
+import { AppError, MESSAGES } from '@atelier/shared';
+import { initTRPC } from '@trpc/server';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import type { Context } from './context';
+import { describeError, toTRPCError } from './errors';
+
+const t = initTRPC
+  .context<Context>()
+  .meta<OpenApiMeta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      const { body } = describeError(error);
+      return {
+        message: body.message,
+        code: shape.code,
+        data: {
+          code: shape.data.code,
+          httpStatus: shape.data.httpStatus,
+          path: shape.data.path,
+          appCode: body.code,
+          fields: body.fields ?? null,
+          details: body.details ?? null,
+        },
+        // The REST mirror answers with this object (see plugins/rest.ts).
+        error: body,
+      };
+    },
+  });
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+/** AppErrors become TRPCErrors here, once; a Retry-After header rides along where given. */
+const errorMapping = t.middleware(async ({ ctx, next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) {
+    const cause = result.error.cause;
+    if (cause.retryAfterSeconds) ctx.res.header('Retry-After', String(cause.retryAfterSeconds));
+    return { ...result, error: toTRPCError(cause) } as typeof result;
+  }
+  return result;
+});
+
+/** Base for the auth procedures themselves: a stale bearer token must not block login or refresh. */
+export const authEndpointProcedure = t.procedure.use(errorMapping);
+
+export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
+
+/** Everything else: a stale token answers 401 so the client refreshes and retries once. */
+export const publicProcedure = authEndpointProcedure.use(({ ctx, next }) => {
+  if (ctx.authInvalid) throw new AppError('UNAUTHENTICATED', SESSION_EXPIRED);
+  return next();
+});
+
+/** Requires a signed-in user; guests get 401 'Please login to perform this action'. */
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.user) throw new AppError('UNAUTHENTICATED', MESSAGES.loginRequired);
+  return next({ ctx: { ...ctx, user: ctx.user } });
+});
+
+export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (!ctx.user.isAdmin) throw new AppError('FORBIDDEN', MESSAGES.adminRequired);
+  return next({ ctx });
+});
+
+/**
+ * Read procedures: a guest reads the demo workspace through the very same code path
+ * (`ctx.viewerId` is the demo account), a signed-in user reads their own data.
+ */
+export const viewerProcedure = publicProcedure.use(({ ctx, next }) =>
+  next({ ctx: { ...ctx, viewerId: ctx.user?.id ?? DEMO_USER_ID, isGuest: ctx.user === null } }),
+);

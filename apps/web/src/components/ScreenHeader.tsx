@@ -1,0 +1,30 @@
+import { Group, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+interface ScreenHeaderProps {
+  title: string;
+  description: string;
+  /** Small label above the title, e.g. the area of the app. */
+  eyebrow?: string;
+  actions?: ReactNode;
+}
+
+/** Title, one-line purpose and primary actions at the top of a screen. */
+export function ScreenHeader({ title, description, eyebrow, actions }: ScreenHeaderProps) {
+  return (
+    <Group justify="space-between" align="flex-end" gap="md" mb="xl" wrap="wrap">
+      <Stack gap={6} maw={720}>
+        {eyebrow ? (
+          <Text size="xs" fw={700} tt="uppercase" c="brand" style={{ letterSpacing: '0.08em' }}>
+            {eyebrow}
+          </Text>
+        ) : null}
+        <Title order={1}>{title}</Title>
+        <Text c="dimmed" size="md">
+          {description}
+        </Text>
+      </Stack>
+      {actions ? <Group gap="sm">{actions}</Group> : null}
+    </Group>
+  );
+}

@@ -1,0 +1,42 @@
+import { displayCredits, LOW_CREDIT_THRESHOLD } from '@atelier/shared';
+import { Box, Button, Container, Group, Text, ThemeIcon } from '@mantine/core';
+import { IconBolt, IconCoins } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useAuth } from '../../lib/auth/useAuth';
+
+/** §2, §9: signed-in users with fewer than 100 credits (not inside editors): TOP UP YOUR ACCOUNT. */
+export function LowCreditBanner() {
+  const { user, isAuthenticated } = useAuth();
+  if (!isAuthenticated || !user) return null;
+  const credits = displayCredits(user.credits);
+  if (credits >= LOW_CREDIT_THRESHOLD) return null;
+
+  return (
+    <Box
+      role="region"
+      aria-label="Low credit balance"
+      data-testid="low-credit-banner"
+      bg="var(--mantine-color-brand-light)"
+      style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+    >
+      <Container size="xl" py={10}>
+        <Group justify="space-between" gap="sm" wrap="wrap">
+          <Group gap="sm" wrap="nowrap">
+            <ThemeIcon variant="filled" size="md" radius="xl">
+              <IconCoins size={15} aria-hidden />
+            </ThemeIcon>
+            <Text size="sm" fw={700} style={{ letterSpacing: '0.04em' }}>
+              TOP UP YOUR ACCOUNT
+            </Text>
+            <Text size="sm" c="dimmed">
+              {credits} credits remaining
+            </Text>
+          </Group>
+          <Button component={Link} to="/payments" size="xs" variant="filled" leftSection={<IconBolt size={14} aria-hidden />}>
+            BUY CREDITS
+          </Button>
+        </Group>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,50 @@
+import type { ThemeSetting } from '@atelier/shared';
+import { ActionIcon, type MantineColorScheme, SegmentedControl, Tooltip, useMantineColorScheme } from '@mantine/core';
+import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
+
+/** Our settings are the spec's light, dark, system; Mantine calls "system" 'auto' (it then follows prefers-color-scheme live). */
+const toMantine = (setting: ThemeSetting): MantineColorScheme => (setting === 'system' ? 'auto' : setting);
+const fromMantine = (scheme: MantineColorScheme): ThemeSetting => (scheme === 'auto' ? 'system' : scheme);
+
+const NEXT: Record<ThemeSetting, ThemeSetting> = { light: 'dark', dark: 'system', system: 'light' };
+const LABEL: Record<ThemeSetting, string> = { light: 'Light', dark: 'Dark', system: 'System' };
+const ICON = { light: IconSun, dark: IconMoon, system: IconDeviceDesktop } as const;
+
+export function useThemeSetting() {
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const setting = fromMantine(colorScheme);
+  return { setting, setSetting: (next: ThemeSetting) => setColorScheme(toMantine(next)) };
+}
+
+/** The header's theme toggle: light → dark → system → light; stored in localStorage by Mantine's manager. */
+export function ThemeToggle() {
+  const { setting, setSetting } = useThemeSetting();
+  const next = NEXT[setting];
+  const Icon = ICON[setting];
+  const label = `Theme: ${LABEL[setting]}. Switch to ${LABEL[next]}`;
+  return (
+    <Tooltip label={label}>
+      <ActionIcon variant="default" size="lg" radius="md" aria-label={label} data-theme-setting={setting} onClick={() => setSetting(next)}>
+        <Icon size={18} stroke={1.8} aria-hidden />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+/** The same three settings as a segmented control, for the mobile menu. */
+export function ThemeSegmentedControl() {
+  const { setting, setSetting } = useThemeSetting();
+  return (
+    <SegmentedControl
+      fullWidth
+      aria-label="Colour theme"
+      value={setting}
+      onChange={(value) => setSetting(value === 'dark' ? 'dark' : value === 'system' ? 'system' : 'light')}
+      data={[
+        { value: 'light', label: 'Light' },
+        { value: 'dark', label: 'Dark' },
+        { value: 'system', label: 'System' },
+      ]}
+    />
+  );
+}

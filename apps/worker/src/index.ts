@@ -1,0 +1,3 @@
+export { processors } from './processors/index';
+export * from './queues';
+export * from './registry';

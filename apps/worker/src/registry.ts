@@ -1,0 +1,100 @@
+import type { Db } from '@atelier/db';
+import { QUEUES, type QueueKey, type QueuePayload } from '@atelier/shared/jobs';
+import { type Job, UnrecoverableError, Worker } from 'bullmq';
+import type { Logger } from 'pino';
+import { createRedis } from './queues';
+
+export interface WorkerDeps {
+  db: Db;
+  log: Logger;
+  /** Present when the deployment needs it (e.g. media storage); processors take what they need. */
+  [key: string]: unknown;
+}
+
+export type Processor<K extends QueueKey> = (job: Job<QueuePayload<K>>, deps: WorkerDeps) => Promise<unknown>;
+
+export interface ProcessorDefinition<K extends QueueKey = QueueKey> {
+  queue: K;
+  process: Processor<K>;
+  /** Runs after the final failed attempt (e.g. mark FAILED and refund). */
+  onFinalFailure?: (job: Job<QueuePayload<K>>, error: Error, deps: WorkerDeps) => Promise<void>;
+}
+
+export const defineProcessor = <K extends QueueKey>(def: ProcessorDefinition<K>): ProcessorDefinition<K> => def;
+
+export interface RunningWorkers {
+  workers: Worker[];
+  close(deadlineMs?: number): Promise<void>;
+}
+
+/**
+ * Binds exactly one processor to each queue it is given; refuses to start when a queue has
+ * two. Payloads are validated with the queue's schema (a bad payload is unrecoverable).
+ */
+export function startWorkers(options: {
+  redisUrl: string;
+  prefix: string;
+  deps: WorkerDeps;
+  processors: ProcessorDefinition<any>[];
+  concurrency?: Partial<Record<QueueKey, number>>;
+  queues?: QueueKey[];
+  stalledIntervalMs?: number;
+}): RunningWorkers {
+  const byQueue = new Map<QueueKey, ProcessorDefinition<any>>();
+  for (const p of options.processors) {
+    if (byQueue.has(p.queue)) throw new Error(`Queue "${p.queue}" has two processors`);
+    byQueue.set(p.queue, p);
+  }
+  const wanted = options.queues ?? (Object.keys(QUEUES) as QueueKey[]);
+  const missing = wanted.filter((q) => !byQueue.has(q));
+  if (missing.length) throw new Error(`No processor for queue(s): ${missing.join(', ')}`);
+
+  const { log } = options.deps;
+  const workers = wanted.map((key) => {
+    const def = QUEUES[key];
+    const proc = byQueue.get(key) as ProcessorDefinition<any>;
+    const worker = new Worker(
+      def.name,
+      async (job: Job) => {
+        const parsed = def.payload.safeParse(job.data);
+        if (!parsed.success)
+          throw new UnrecoverableError(`Invalid payload for ${key}: ${parsed.error.issues.map((i) => i.path.join('.')).join(', ')}`);
+        job.data = parsed.data;
+        return proc.process(job, options.deps);
+      },
+      {
+        connection: createRedis(options.redisUrl),
+        prefix: options.prefix,
+        concurrency: options.concurrency?.[key] ?? def.concurrency,
+        stalledInterval: options.stalledIntervalMs ?? 30_000,
+        maxStalledCount: 1,
+      },
+    );
+    worker.on('failed', (job, err) => {
+      if (!job) return;
+      const attempts = job.opts.attempts ?? 1;
+      const final = err instanceof UnrecoverableError || err.name === 'UnrecoverableError' || job.attemptsMade >= attempts;
+      log.warn({ queue: key, jobId: job.id, attempt: job.attemptsMade, final, err: err.message }, 'job failed');
+      if (final && proc.onFinalFailure) {
+        proc
+          .onFinalFailure(job, err, options.deps)
+          .catch((e: unknown) => log.error({ queue: key, jobId: job.id, err: String(e) }, 'final-failure handler failed'));
+      }
+    });
+    worker.on('error', (err) => log.error({ queue: key, err: err.message }, 'worker error'));
+    return worker;
+  });
+
+  return {
+    workers,
+    /** worker.close() waits forever for running jobs: give it a deadline, then force. */
+    async close(deadlineMs = 25_000) {
+      const graceful = Promise.all(workers.map((w) => w.close()));
+      const timeout = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), deadlineMs).unref());
+      if ((await Promise.race([graceful, timeout])) === 'timeout') {
+        log.warn('worker shutdown deadline passed; forcing close');
+        await Promise.all(workers.map((w) => w.close(true)));
+      }
+    },
+  };
+}

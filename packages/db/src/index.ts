@@ -1,0 +1,5 @@
+export * from './client';
+export * from './migrate';
+export * from './repositories/ledger.repository';
+export * from './seed/seed';
+export type * from './types';

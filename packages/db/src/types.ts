@@ -1,0 +1,270 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T = unknown> = ColumnType<T, T | string, T | string>;
+/** A JSON column with a database default (optional on insert). */
+type JsonDefault<T = unknown> = ColumnType<T, T | string | undefined, T | string>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  password_hash: string;
+  is_admin: Generated<boolean>;
+  is_demo: Generated<boolean>;
+  disabled_at: Date | null;
+  credit_units: Generated<number>;
+  attribution: Json<Record<string, unknown> | null> | null;
+  avatar_url: string | null;
+  last_active_at: Date | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AuthSessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  refresh_hash: string;
+  previous_refresh_hash: string | null;
+  rotated_at: Date | null;
+  expires_at: Date;
+  revoked_at: Date | null;
+  revoked_reason: string | null;
+  user_agent: string | null;
+  ip: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AuthRetiredRefreshTokensTable {
+  token_hash: string;
+  session_id: string;
+  retired_at: Timestamp;
+}
+
+export type LedgerKind = 'signup_bonus' | 'purchase' | 'spend' | 'refund' | 'admin_adjustment';
+
+export interface CreditLedgerTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: LedgerKind;
+  amount_units: number;
+  balance_after_units: number;
+  reference_type: string | null;
+  reference_id: string | null;
+  idempotency_key: string;
+  note: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface CreditPackagesTable {
+  id: string;
+  name: string;
+  credits: number;
+  price_cents: number;
+  currency: string;
+  active: Generated<boolean>;
+  sort: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PaymentsTable {
+  id: Generated<string>;
+  user_id: string;
+  package_id: string;
+  stripe_session_id: string | null;
+  status: Generated<'pending' | 'paid' | 'expired' | 'failed'>;
+  amount_cents: number;
+  currency: string;
+  credits: number;
+  campaign: Json<Record<string, unknown> | null> | null;
+  paid_at: Date | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AiModelsTable {
+  id: string;
+  provider: string;
+  name: string;
+  type: 'VIDEO' | 'IMAGE' | 'AUDIO' | 'TEXT';
+  category: string | null;
+  description: string;
+  requirements: Json<Record<string, unknown>>;
+  pricing: Json<Record<string, unknown>[]>;
+  credit_units: number;
+  provider_cost_usd: Generated<number>;
+  is_default: Generated<boolean>;
+  enabled: Generated<boolean>;
+  is_local: Generated<boolean>;
+  sort: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProjectsTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  type: 'VIDEO' | 'IMAGE' | 'TEXT';
+  description: Generated<string>;
+  status: Generated<string>;
+  thumbnail_url: string | null;
+  global_prompt: string | null;
+  aspect_ratio: Generated<string>;
+  resolution: Generated<string>;
+  settings: JsonDefault<Record<string, unknown>>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface VideoClipsTable {
+  id: Generated<string>;
+  project_id: string;
+  position: number;
+  prompt: Generated<string>;
+  image_url: string | null;
+  video_url: string | null;
+  thumbnail_url: string | null;
+  duration: Generated<number>;
+  start_trim: Generated<number>;
+  end_trim: Generated<number>;
+  status: Generated<string>;
+  provider: string | null;
+  model: string | null;
+  generation_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SegmentsTable {
+  id: Generated<string>;
+  project_id: string;
+  name: string;
+  prompt: Generated<string>;
+  type: 'IMAGE' | 'TEXT';
+  order: number;
+  selected_version_id: string | null;
+  metadata: JsonDefault<Record<string, unknown>>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SegmentVersionsTable {
+  id: Generated<string>;
+  segment_id: string;
+  generation_id: string | null;
+  output_url: string | null;
+  content: string | null;
+  status: Generated<string>;
+  created_at: Timestamp;
+}
+
+export interface GenerationsTable {
+  id: Generated<string>;
+  user_id: string;
+  project_id: string | null;
+  type: 'image' | 'video' | 'text' | 'audio';
+  prompt: string;
+  effective_prompt: string | null;
+  model_id: string;
+  provider: string;
+  model_version: string | null;
+  status: Generated<'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED' | 'CANCELLED'>;
+  progress: Generated<number>;
+  output_url: string | null;
+  thumbnail_url: string | null;
+  output_text: string | null;
+  error: string | null;
+  params: JsonDefault<Record<string, unknown>>;
+  seed: number | null;
+  metadata: JsonDefault<Record<string, unknown>>;
+  credit_units_charged: Generated<number>;
+  credit_units_refunded: Generated<number>;
+  provider_cost_usd: Generated<number>;
+  provider_request_id: string | null;
+  latency_ms: number | null;
+  idempotency_key: string | null;
+  is_admin_test: Generated<boolean>;
+  started_at: Date | null;
+  completed_at: Date | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ChatConversationsTable {
+  id: Generated<string>;
+  user_id: string;
+  title: string;
+  type: Generated<string>;
+  ai_models: Json<string[]>;
+  is_archived: Generated<boolean>;
+  last_message_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ChatMessagesTable {
+  id: Generated<string>;
+  conversation_id: string;
+  role: 'user' | 'assistant';
+  content: string;
+  model_id: string | null;
+  status: Generated<string>;
+  tokens_in: number | null;
+  tokens_out: number | null;
+  latency_ms: number | null;
+  credit_units: Generated<number>;
+  error: string | null;
+  created_at: Timestamp;
+}
+
+export interface ExportsTable {
+  id: Generated<string>;
+  project_id: string;
+  user_id: string;
+  name: Generated<string>;
+  type: string;
+  status: Generated<string>;
+  progress: Generated<number>;
+  output_url: string | null;
+  error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface JobEventsTable {
+  id: Generated<string>;
+  queue: string;
+  job_key: string;
+  status: string;
+  detail: Json<Record<string, unknown> | null> | null;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  auth_sessions: AuthSessionsTable;
+  auth_retired_refresh_tokens: AuthRetiredRefreshTokensTable;
+  credit_ledger: CreditLedgerTable;
+  credit_packages: CreditPackagesTable;
+  payments: PaymentsTable;
+  ai_models: AiModelsTable;
+  projects: ProjectsTable;
+  video_clips: VideoClipsTable;
+  segments: SegmentsTable;
+  segment_versions: SegmentVersionsTable;
+  generations: GenerationsTable;
+  chat_conversations: ChatConversationsTable;
+  chat_messages: ChatMessagesTable;
+  exports: ExportsTable;
+  job_events: JobEventsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type GenerationRow = Selectable<GenerationsTable>;
+export type ProjectRow = Selectable<ProjectsTable>;
+export type AiModelRow = Selectable<AiModelsTable>;

@@ -1,0 +1,7 @@
+export * from './catalogue';
+export * from './constants';
+export * from './errors';
+export * from './rules/actions';
+export * from './rules/credits';
+export * from './rules/status';
+export * from './rules/timing';

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/**
+ * Every queue, defined once: its name and payload schema. The worker registry binds exactly
+ * one processor to each; the api enqueues through the same definitions.
+ */
+export const QUEUES = {
+  system: {
+    name: 'system',
+    payload: z.object({ kind: z.literal('ping'), jobKey: z.string().min(1), failTimes: z.number().int().min(0).default(0) }),
+    concurrency: 2,
+    attempts: 3,
+  },
+  image: {
+    name: 'image',
+    payload: z.object({ generationId: z.uuid() }),
+    concurrency: 2,
+    attempts: 3,
+  },
+  video: {
+    name: 'video',
+    payload: z.object({ generationId: z.uuid() }),
+    concurrency: 1,
+    attempts: 2,
+  },
+  audio: {
+    name: 'audio',
+    payload: z.object({ generationId: z.uuid() }),
+    concurrency: 2,
+    attempts: 3,
+  },
+  text: {
+    name: 'text',
+    payload: z.object({ generationId: z.uuid() }),
+    concurrency: 4,
+    attempts: 3,
+  },
+} as const;
+
+export type QueueKey = keyof typeof QUEUES;
+export type QueuePayload<K extends QueueKey> = z.infer<(typeof QUEUES)[K]['payload']>;
+export const QUEUE_KEYS = Object.keys(QUEUES) as QueueKey[];
