@@ -1,4 +1,4 @@
-import { EnvError, parseEnv } from '@atelier/shared/env';
+import { type Env, EnvError, parseEnv } from '@atelier/shared/env';
 import { createDeps, createLogger } from './deps';
 import { buildServer } from './server';
 

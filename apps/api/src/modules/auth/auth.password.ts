@@ -14,7 +14,7 @@ let dummy: Promise<string> | null = null;
 
 /** Verifies; for an unknown account verifies against a dummy hash so timing matches. */
 export async function verifyPassword(storedHash: string | null, password: string): Promise<boolean> {
-  if (!storedHash || !storedHash.startsWith('$argon2')) {
+  if (!storedHash?.startsWith('$argon2')) {
     dummy ??= hashPassword('dummy-password-for-timing');
     await verify(await dummy, password).catch(() => false);
     return false;
