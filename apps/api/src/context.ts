@@ -1,4 +1,5 @@
 import type { Db } from '@atelier/db';
+import type { MediaSigner, MediaStorage } from '@atelier/media';
 import type { Env } from '@atelier/shared/env';
 import type { QueueClient } from '@atelier/worker';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -13,6 +14,9 @@ export interface AppDeps {
   redis: Redis;
   queues: QueueClient;
   log: Logger;
+  storage: MediaStorage;
+  /** Signs short-lived media URLs for the owner's reads. */
+  media: MediaSigner;
 }
 
 export interface Context extends AppDeps {

@@ -1,6 +1,7 @@
 import { createDb } from '@atelier/db';
+import { MediaSigner } from '@atelier/media';
 import type { Env } from '@atelier/shared/env';
-import { createQueueClient } from '@atelier/worker';
+import { createQueueClient, createStorage } from '@atelier/worker';
 import { Redis } from 'ioredis';
 import { type Logger, pino } from 'pino';
 import type { AppDeps } from './context';
@@ -28,6 +29,8 @@ export function createDeps(env: Env, log: Logger = createLogger(env)): AppDeps &
     redis,
     queues,
     log,
+    storage: createStorage(env),
+    media: new MediaSigner(env.auth.secret, env.media.urlTtlSeconds),
     async close() {
       await queues.close().catch(() => {});
       redis.disconnect();

@@ -19,14 +19,8 @@ async function main() {
 
   let workers: { close: (deadlineMs?: number) => Promise<void> } | null = null;
   if (env.worker.inline) {
-    const { startWorkers, processors } = await import('@atelier/worker');
-    workers = startWorkers({
-      redisUrl: env.redis.url,
-      prefix: env.redis.queuePrefix,
-      deps: { db: deps.db, log: log.child({ app: 'worker' }), env },
-      processors,
-      queues: processors.map((p) => p.queue),
-    });
+    const { startAllWorkers } = await import('@atelier/worker');
+    workers = await startAllWorkers({ env, db: deps.db, log: log.child({ app: 'worker' }), storage: deps.storage });
     log.info('worker running in this process');
   }
 

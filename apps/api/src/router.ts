@@ -1,4 +1,7 @@
 import { authRouter } from './modules/auth/auth.router';
+import { creditsRouter } from './modules/credits/credits.router';
+import { generationRouter } from './modules/generation/generation.router';
+import { paymentsRouter } from './modules/payments/payments.router';
 import { systemRouter } from './modules/system/system.router';
 import { router } from './trpc';
 
@@ -6,6 +9,9 @@ import { router } from './trpc';
 export const appRouter = router({
   system: systemRouter,
   auth: authRouter,
+  credits: creditsRouter,
+  payments: paymentsRouter,
+  generation: generationRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -8,8 +8,17 @@ import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { type AppDeps, contextFactory } from './context';
+import { registerMedia } from './plugins/media';
 import { registerRest } from './plugins/rest';
+import { stripeWebhookPlugin } from './plugins/stripe-webhook';
 import { type AppRouter, appRouter } from './router';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The path and query as the client sent them. */
+    requestPath: string;
+  }
+}
 
 const REDACT_QUERY = /([?&](?:token|sig|signature|access_token)=)[^&]*/gi;
 
@@ -30,16 +39,22 @@ export async function buildServer(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 5000 },
   });
 
+  // The REST adapter rewrites req.url (and originalUrl) to strip /api: keep what the client asked for.
+  app.decorateRequest('requestPath', '');
+  app.addHook('onRequest', async (req) => {
+    req.requestPath = req.raw.url ?? req.url;
+  });
+
   // One line per request: method, url, status and duration (spec §8). No bodies, no headers.
   app.addHook('onResponse', async (req, reply) => {
     const entry = {
       method: req.method,
-      url: req.originalUrl.replace(REDACT_QUERY, '$1[redacted]'),
+      url: req.requestPath.replace(REDACT_QUERY, '$1[redacted]'),
       status: reply.statusCode,
       durationMs: Math.round(reply.elapsedTime),
     };
     if (reply.statusCode >= 500) req.log.error(entry, 'request failed');
-    else if (req.originalUrl.startsWith('/assets/')) req.log.debug(entry, 'request');
+    else if (req.requestPath.startsWith('/assets/')) req.log.debug(entry, 'request');
     else req.log.info(entry, 'request');
   });
 
@@ -87,7 +102,9 @@ export async function buildServer(deps: AppDeps): Promise<FastifyInstance> {
     },
   } as never);
 
+  await app.register(stripeWebhookPlugin, { deps });
   await registerRest(app, deps, appRouter as AppRouter);
+  await registerMedia(app, deps);
 
   const webDist = resolveWebDist(deps.env.http.webDistDir);
   if (webDist) {

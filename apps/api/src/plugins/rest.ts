@@ -28,7 +28,7 @@ export async function registerRest(app: FastifyInstance, deps: AppDeps, appRoute
 
   // Rewrite the adapter's error bodies to the one REST error shape.
   app.addHook('onSend', async (req, reply, payload) => {
-    if (!req.originalUrl.startsWith('/api/') || reply.statusCode < 400 || typeof payload !== 'string') return payload;
+    if (!req.requestPath.startsWith('/api/') || reply.statusCode < 400 || typeof payload !== 'string') return payload;
     if (!String(reply.getHeader('content-type') ?? '').includes('application/json')) return payload;
     try {
       const parsed = JSON.parse(payload) as { error?: unknown; message?: string; code?: string; issues?: unknown };

@@ -1,5 +1,6 @@
 import type { ProcessorDefinition } from '../registry';
+import { audioProcessor, imageProcessor, textProcessor, videoProcessor } from './generation.processor';
 import { systemProcessor } from './system.processor';
 
-/** Every processor, one per queue. Later issues add theirs here. */
-export const processors: ProcessorDefinition<any>[] = [systemProcessor];
+/** Every processor, one per queue. */
+export const processors: ProcessorDefinition<any>[] = [systemProcessor, imageProcessor, videoProcessor, audioProcessor, textProcessor];

@@ -1,0 +1,169 @@
+import { applyCreditChange, applyCreditChangeInTransaction, type CreditChange, type Database, type Db } from '@atelier/db';
+import { AppError, unitsToCredits } from '@atelier/shared';
+import type { Transaction } from 'kysely';
+import type { Balance, LedgerEntry } from './credits.schema';
+
+/**
+ * The credit rules other features call. Balances live in users.credit_units and every change
+ * is a row in the append-only credit_ledger (packages/db ledger.repository.ts): a conditional
+ * update that can never overdraw, in one transaction with the ledger row.
+ */
+
+/** A pool or an open transaction: pass the transaction to charge together with your own writes. */
+export type CreditsExecutor = Db | Transaction<Database>;
+
+export interface CreditsResult {
+  /** False when the idempotency key had already been applied (a replay): nothing changed. */
+  applied: boolean;
+  /** The balance in credits after the call, as procedures return it. */
+  creditsBalance: number;
+  balanceUnits: number;
+  /** The ledger row this key wrote, when known. */
+  entryId: string | null;
+}
+
+export interface SpendInput {
+  userId: string;
+  /** Cost in credit units (hundredths); a positive integer. */
+  units: number;
+  /** What the credits pay for, e.g. `generation`, and its id (shown in the history). */
+  referenceType: string;
+  referenceId: string;
+  /** Unique per logical charge, e.g. `generation:<id>`; a replay charges nothing more. */
+  idempotencyKey: string;
+  note?: string | null;
+}
+
+export interface RefundInput {
+  userId: string;
+  /** The idempotency key the spend was written with. The refund's own key is `refund:<it>`. */
+  spendIdempotencyKey: string;
+  /** Part of the spend to give back, in units; default all of it. */
+  units?: number;
+  note?: string | null;
+}
+
+const RESERVED_KEY_PREFIXES = ['refund:', 'purchase:', 'signup_bonus:'];
+
+export const refundKeyFor = (spendIdempotencyKey: string) => `refund:${spendIdempotencyKey}`;
+
+function apply(executor: CreditsExecutor, change: CreditChange) {
+  return executor.isTransaction
+    ? applyCreditChangeInTransaction(executor as Transaction<Database>, change)
+    : applyCreditChange(executor as Db, change);
+}
+
+/**
+ * A replayed key changes nothing, but it must be a replay of the same change: a key reused for
+ * another user, kind or (for spends) amount would otherwise "succeed" without charging. A second
+ * refund of a spend is a no-op whatever its amount: a spend is refunded at most once.
+ */
+async function assertSameChange(executor: CreditsExecutor, change: CreditChange): Promise<string> {
+  const prior = await executor
+    .selectFrom('credit_ledger')
+    .select(['id', 'user_id', 'kind', 'amount_units'])
+    .where('idempotency_key', '=', change.idempotencyKey)
+    .executeTakeFirst();
+  const sameAmount = change.kind !== 'spend' || prior?.amount_units === change.amountUnits;
+  if (!prior || prior.user_id !== change.userId || prior.kind !== change.kind || !sameAmount) {
+    throw new AppError('CONFLICT', 'This idempotency key was already used for a different credit change', {
+      details: { idempotencyKey: change.idempotencyKey },
+    });
+  }
+  return prior.id;
+}
+
+async function applyChecked(executor: CreditsExecutor, change: CreditChange): Promise<CreditsResult> {
+  const result = await apply(executor, change);
+  const entryId = result.applied ? result.entryId : await assertSameChange(executor, change);
+  return { applied: result.applied, creditsBalance: result.creditsBalance, balanceUnits: result.balanceUnits, entryId };
+}
+
+/**
+ * Charges credits. Throws INSUFFICIENT_CREDITS (402, with needed and available) and writes
+ * nothing when the balance is short; N concurrent spends admit exactly floor(balance / cost).
+ * Inside a transaction a concurrent duplicate key raises a unique violation that rolls the
+ * caller's transaction back — deterministic keys make that a harmless retry.
+ */
+export async function spendCredits(executor: CreditsExecutor, input: SpendInput): Promise<CreditsResult> {
+  if (!Number.isSafeInteger(input.units) || input.units <= 0)
+    throw new AppError('VALIDATION', 'A spend must be a positive whole number of credit units');
+  if (!input.idempotencyKey || RESERVED_KEY_PREFIXES.some((p) => input.idempotencyKey.startsWith(p))) {
+    throw new AppError('VALIDATION', 'A spend needs its own idempotency key');
+  }
+  return applyChecked(executor, {
+    userId: input.userId,
+    kind: 'spend',
+    amountUnits: -input.units,
+    idempotencyKey: input.idempotencyKey,
+    referenceType: input.referenceType,
+    referenceId: input.referenceId,
+    note: input.note ?? null,
+  });
+}
+
+/**
+ * Gives back a spend (all of it by default), exactly once: the refund's key is
+ * `refund:<spend key>`, so refunding the same spend again — from a retry, a second worker or the
+ * start-up reconciler — changes nothing and returns the balance.
+ */
+export async function refundSpend(executor: CreditsExecutor, input: RefundInput): Promise<CreditsResult> {
+  const spend = await executor
+    .selectFrom('credit_ledger')
+    .select(['user_id', 'kind', 'amount_units', 'reference_type', 'reference_id'])
+    .where('idempotency_key', '=', input.spendIdempotencyKey)
+    .executeTakeFirst();
+  if (!spend || spend.kind !== 'spend' || spend.user_id !== input.userId) throw new AppError('NOT_FOUND', 'Spend not found');
+  const spent = -spend.amount_units;
+  const units = input.units ?? spent;
+  if (!Number.isSafeInteger(units) || units <= 0 || units > spent) {
+    throw new AppError('VALIDATION', `A refund must be between 1 and ${spent} credit units`);
+  }
+  return applyChecked(executor, {
+    userId: input.userId,
+    kind: 'refund',
+    amountUnits: units,
+    idempotencyKey: refundKeyFor(input.spendIdempotencyKey),
+    referenceType: spend.reference_type,
+    referenceId: spend.reference_id,
+    note: input.note ?? null,
+  });
+}
+
+export async function getBalance(db: CreditsExecutor, userId: string): Promise<Balance> {
+  const row = await db.selectFrom('users').select('credit_units').where('id', '=', userId).executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', 'User not found');
+  return { credits: unitsToCredits(row.credit_units), creditUnits: row.credit_units };
+}
+
+export async function listHistory(db: CreditsExecutor, userId: string, page: { limit: number; offset: number }) {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('credit_ledger')
+      .select(['id', 'kind', 'amount_units', 'balance_after_units', 'reference_type', 'reference_id', 'note', 'created_at'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    db
+      .selectFrom('credit_ledger')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  const entries: LedgerEntry[] = rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    amount: unitsToCredits(r.amount_units),
+    amountUnits: r.amount_units,
+    balanceAfter: unitsToCredits(r.balance_after_units),
+    balanceAfterUnits: r.balance_after_units,
+    referenceType: r.reference_type,
+    referenceId: r.reference_id,
+    note: r.note,
+    createdAt: r.created_at.toISOString(),
+  }));
+  return { entries, total: Number(count.n), limit: page.limit, offset: page.offset };
+}

@@ -1,0 +1,297 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { applyCreditChangeInTransaction, endGenerationWithRefund, type GenerationRow, spendKeyFor } from '@atelier/db';
+import { AppError, type FieldError, MESSAGES, type ModelInput, unitsToCredits } from '@atelier/shared';
+import { sql } from 'kysely';
+import type { Context } from '../../context';
+import { listModels, resolveModel } from './catalogue.service';
+import type { GenerateInput, Generation, GenerationExtras, Model } from './generation.schema';
+
+type Deps = Pick<Context, 'db' | 'env' | 'queues' | 'media' | 'storage' | 'log'>;
+type UserCtx = Deps & { user: { id: string }; req?: Context['req'] };
+
+const IDEMPOTENCY_WINDOW_MS = 24 * 3600_000;
+const PLAIN_INPUTS: (keyof GenerationExtras & ModelInput)[] = [
+  'duration',
+  'seed',
+  'negativePrompt',
+  'image',
+  'voiceId',
+  'speed',
+  'pitch',
+  'language',
+  'stability',
+  'similarityBoost',
+  'genre',
+  'mood',
+  'bpm',
+  'key',
+  'referenceAudio',
+];
+
+export function toGeneration(deps: Pick<Deps, 'media'>, row: GenerationRow): Generation {
+  const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+  return {
+    id: row.id,
+    type: row.type,
+    prompt: row.prompt,
+    effectivePrompt: row.effective_prompt,
+    status: row.status,
+    progress: row.progress,
+    outputUrl: deps.media.url(row.output_url),
+    thumbnailUrl: deps.media.url(row.thumbnail_url),
+    outputText: row.output_text,
+    provider: row.provider,
+    model: row.model_id,
+    modelVersion: row.model_version,
+    projectId: row.project_id,
+    params: row.params,
+    seed: row.seed,
+    metadata: row.metadata,
+    creditsUsed: unitsToCredits(row.credit_units_charged),
+    creditsRefunded: unitsToCredits(row.credit_units_refunded),
+    providerCostUsd: Number(row.provider_cost_usd),
+    latencyMs: row.latency_ms,
+    error: row.error,
+    createdAt: new Date(row.created_at).toISOString(),
+    startedAt: iso(row.started_at),
+    completedAt: iso(row.completed_at),
+  };
+}
+
+/** Checks the inputs against the model's requirements; returns the parameters actually used. */
+export function validateAgainstModel(
+  model: Model,
+  input: GenerationExtras,
+  userId: string,
+): { params: Record<string, unknown>; seed: number | null } {
+  const req = model.requirements;
+  const accepted = new Set<string>([...req.requiredInputs, ...req.optionalInputs]);
+  const fields: FieldError[] = [];
+  const params: Record<string, unknown> = {};
+
+  for (const key of ['aspectRatio', 'resolution'] as const) {
+    const list = key === 'aspectRatio' ? req.aspectRatios : req.resolutions;
+    const value = input[key];
+    if (value !== undefined) {
+      if (!list?.length) fields.push({ path: key, message: `${model.name} does not take ${key}` });
+      else if (!list.includes(value)) fields.push({ path: key, message: `${model.name} supports ${key} ${list.join(', ')}` });
+      else params[key] = value;
+    } else if (list?.length) {
+      params[key] =
+        key === 'aspectRatio' ? (model.type === 'IMAGE' && list.includes('1:1') ? '1:1' : list[0]) : list.includes('720p') ? '720p' : list[0];
+    }
+  }
+  for (const key of PLAIN_INPUTS) {
+    const value = input[key];
+    if (value === undefined) continue;
+    if (!accepted.has(key)) fields.push({ path: key, message: `${model.name} does not take ${key}` });
+    else params[key] = value;
+  }
+  for (const key of req.requiredInputs) {
+    if (key !== 'prompt' && params[key] === undefined) fields.push({ path: key, message: `${model.name} requires ${key}` });
+  }
+  if (typeof params.duration === 'number' && req.maxDurationSeconds && params.duration > req.maxDurationSeconds) {
+    fields.push({ path: 'duration', message: `${model.name} makes at most ${req.maxDurationSeconds} seconds` });
+  }
+  for (const key of ['image', 'referenceAudio'] as const) {
+    const v = params[key];
+    if (typeof v === 'string' && !(v.startsWith(`uploads/${userId}/`) || v.startsWith(`generations/${userId}/`))) {
+      fields.push({ path: key, message: `${key} must be one of your uploads or generations` });
+    }
+  }
+  if (fields.length) throw new AppError('VALIDATION', fields.map((f) => f.message).join('; '), { fields });
+  let seed: number | null = null;
+  if (accepted.has('seed') || model.isLocal) {
+    seed = typeof params.seed === 'number' ? params.seed : randomInt(0, 2_147_483_647);
+    params.seed = seed;
+  }
+  return { params, seed };
+}
+
+async function balance(deps: Deps, userId: string): Promise<number> {
+  const row = await deps.db.selectFrom('users').select('credit_units').where('id', '=', userId).executeTakeFirstOrThrow();
+  return unitsToCredits(row.credit_units);
+}
+
+async function findByIdempotencyKey(deps: Deps, userId: string, key: string) {
+  return deps.db.selectFrom('generations').selectAll().where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
+}
+
+export async function generate(ctx: UserCtx, input: GenerateInput, options: { effectivePrompt?: string } = {}) {
+  const header = ctx.req?.headers['idempotency-key'];
+  const idempotencyKey = (typeof header === 'string' && header.trim() ? header.trim().slice(0, 100) : undefined) ?? input.idempotencyKey;
+  if (idempotencyKey) {
+    const prior = await findByIdempotencyKey(ctx, ctx.user.id, idempotencyKey);
+    if (prior && Date.now() - new Date(prior.created_at).getTime() < IDEMPOTENCY_WINDOW_MS) {
+      return { generation: toGeneration(ctx, prior), creditsBalance: await balance(ctx, ctx.user.id), replayed: true };
+    }
+    if (prior) await ctx.db.updateTable('generations').set({ idempotency_key: null }).where('id', '=', prior.id).execute();
+  }
+
+  const model = await resolveModel(ctx, input.type, input.model, input.provider);
+  const { params, seed } = validateAgainstModel(model, input, ctx.user.id);
+  if (input.projectId) {
+    const project = await ctx.db
+      .selectFrom('projects')
+      .select('id')
+      .where('id', '=', input.projectId)
+      .where('user_id', '=', ctx.user.id)
+      .executeTakeFirst();
+    if (!project) throw new AppError('NOT_FOUND', MESSAGES.projectNotFound, { fields: [{ path: 'projectId', message: MESSAGES.projectNotFound }] });
+  }
+  const price = model.pricing[0]?.creditCost ?? Math.round(model.credits * 100);
+  const id = randomUUID();
+
+  let row: GenerationRow;
+  let creditsBalance: number;
+  try {
+    ({ row, creditsBalance } = await ctx.db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('generations')
+        .values({
+          id,
+          user_id: ctx.user.id,
+          project_id: input.projectId ?? null,
+          type: input.type,
+          prompt: input.prompt,
+          effective_prompt: options.effectivePrompt ?? null,
+          model_id: model.id,
+          provider: model.provider,
+          model_version: model.id,
+          params: JSON.stringify(params),
+          seed,
+          credit_units_charged: price,
+          idempotency_key: idempotencyKey ?? null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const spend =
+        price > 0
+          ? await applyCreditChangeInTransaction(trx, {
+              userId: ctx.user.id,
+              kind: 'spend',
+              amountUnits: -price,
+              idempotencyKey: spendKeyFor(id),
+              referenceType: 'generation',
+              referenceId: id,
+              note: `${model.name}: ${input.prompt.slice(0, 80)}`,
+            })
+          : null;
+      return { row: inserted, creditsBalance: spend?.creditsBalance ?? (await balance(ctx, ctx.user.id)) };
+    }));
+  } catch (e) {
+    // A double-clicked Generate with the same key: the loser's transaction rolled back (no charge).
+    if ((e as { code?: string }).code === '23505' && idempotencyKey) {
+      const prior = await findByIdempotencyKey(ctx, ctx.user.id, idempotencyKey);
+      if (prior) return { generation: toGeneration(ctx, prior), creditsBalance: await balance(ctx, ctx.user.id), replayed: true };
+    }
+    throw e;
+  }
+
+  try {
+    await ctx.queues.enqueue(input.type, { generationId: id }, { jobId: id });
+  } catch (e) {
+    ctx.log.error({ err: String(e), generationId: id }, 'enqueue failed; refunding');
+    await endGenerationWithRefund(ctx.db, id, 'FAILED', 'The job queue was unavailable; your credits were refunded');
+    throw new AppError('UNAVAILABLE', 'The job queue is unavailable right now. You have not been charged; please try again shortly.');
+  }
+  return { generation: toGeneration(ctx, row), creditsBalance, replayed: false };
+}
+
+export async function getOwned(deps: Deps, viewerId: string, id: string): Promise<GenerationRow> {
+  const row = await deps.db.selectFrom('generations').selectAll().where('id', '=', id).where('user_id', '=', viewerId).executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', 'Generation not found');
+  return row;
+}
+
+export async function cancel(ctx: UserCtx, id: string) {
+  const row = await getOwned(ctx, ctx.user.id, id);
+  if (row.status !== 'PENDING' && row.status !== 'PROCESSING') {
+    throw new AppError('CONFLICT', `This generation is already ${row.status.toLowerCase()}`);
+  }
+  const ended = await endGenerationWithRefund(ctx.db, id, 'CANCELLED', 'Cancelled by you');
+  const job = await ctx.queues.queues[row.type].getJob(id).catch(() => undefined);
+  if (job && (await job.isWaiting().catch(() => false))) await job.remove().catch(() => {});
+  const fresh = await getOwned(ctx, ctx.user.id, id);
+  return { generation: toGeneration(ctx, fresh), creditsBalance: ended.creditsBalance ?? (await balance(ctx, ctx.user.id)) };
+}
+
+export async function remove(ctx: UserCtx, id: string) {
+  const row = await getOwned(ctx, ctx.user.id, id);
+  if (row.status === 'PENDING' || row.status === 'PROCESSING') throw new AppError('CONFLICT', 'Cancel the generation before deleting it');
+  await ctx.db.deleteFrom('generations').where('id', '=', id).where('user_id', '=', ctx.user.id).execute();
+  for (const key of [row.output_url, row.thumbnail_url]) if (key) await ctx.storage.remove(key).catch(() => {});
+  return { success: true as const, id };
+}
+
+export async function rerun(ctx: UserCtx, id: string) {
+  const row = await getOwned(ctx, ctx.user.id, id);
+  const extras = row.params as GenerationExtras;
+  return generate(
+    { ...ctx, req: undefined },
+    {
+      ...extras,
+      ...(row.seed !== null ? { seed: row.seed } : {}),
+      prompt: row.prompt,
+      type: row.type,
+      model: row.model_id,
+      ...(row.project_id ? { projectId: row.project_id } : {}),
+    },
+    row.effective_prompt ? { effectivePrompt: row.effective_prompt } : {},
+  );
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function history(
+  deps: Deps,
+  viewerId: string,
+  input: { limit: number; offset: number; type?: string | undefined; status?: string | undefined; search?: string | undefined },
+) {
+  let q = deps.db.selectFrom('generations').where('user_id', '=', viewerId).where('is_admin_test', '=', false);
+  if (input.type) q = q.where('type', '=', input.type as GenerationRow['type']);
+  if (input.status) q = q.where('status', '=', input.status as GenerationRow['status']);
+  if (input.search) q = q.where(sql<boolean>`prompt ILIKE ${`%${escapeLike(input.search)}%`}`);
+  const [rows, total] = await Promise.all([
+    q.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(input.limit).offset(input.offset).execute(),
+    q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { generations: rows.map((r) => toGeneration(deps, r)), total: Number(total.n), limit: input.limit, offset: input.offset };
+}
+
+export async function compare(deps: Deps, modelIds: string[]) {
+  const models = await listModels(deps);
+  const unknown = modelIds.filter((id) => !models.some((m) => m.id === id));
+  if (unknown.length)
+    throw new AppError('VALIDATION', `Unknown model(s): ${unknown.join(', ')}`, {
+      fields: [{ path: 'modelIds', message: `Unknown: ${unknown.join(', ')}` }],
+    });
+  const stats = await deps.db
+    .selectFrom('generations')
+    .select((eb) => [
+      'model_id',
+      eb.fn.countAll<string>().as('runs'),
+      sql<string>`count(*) filter (where status = 'COMPLETED')`.as('ok'),
+      sql<string>`count(*) filter (where status = 'FAILED')`.as('failed'),
+      sql<string | null>`avg(latency_ms) filter (where status = 'COMPLETED')`.as('avg_latency'),
+    ])
+    .where('model_id', 'in', modelIds)
+    .groupBy('model_id')
+    .execute();
+  return {
+    models: modelIds.map((id) => {
+      const m = models.find((x) => x.id === id) as Model;
+      const s = stats.find((x) => x.model_id === id);
+      const ok = Number(s?.ok ?? 0);
+      const failed = Number(s?.failed ?? 0);
+      return {
+        ...m,
+        stats: {
+          runs: Number(s?.runs ?? 0),
+          successRate: ok + failed > 0 ? ok / (ok + failed) : null,
+          avgLatencyMs: s?.avg_latency != null ? Math.round(Number(s.avg_latency)) : null,
+        },
+      };
+    }),
+  };
+}

@@ -1,0 +1,54 @@
+import { assertSafeKey, mimeForKey } from '@atelier/media';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../context';
+
+/**
+ * GET /media/<key>?exp&sig — serves stored media to holders of a signed URL (the owner's reads
+ * mint them). Correct Content-Type from our own key, HTTP Range for audio/video, nosniff, and
+ * never HTML/SVG inline.
+ */
+export async function registerMedia(app: FastifyInstance, deps: Pick<AppDeps, 'storage' | 'media'>) {
+  app.get<{ Params: { '*': string }; Querystring: { exp?: string; sig?: string; download?: string } }>('/media/*', async (req, reply) => {
+    const key = req.params['*'];
+    try {
+      assertSafeKey(key);
+    } catch {
+      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Media not found' } });
+    }
+    if (!deps.media.verify(key, req.query.exp, req.query.sig)) {
+      return reply.status(403).send({ error: { code: 'FORBIDDEN', message: 'This media link has expired or is not valid' } });
+    }
+    const info = await deps.storage.stat(key);
+    if (!info) return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Media not found' } });
+    const mime = mimeForKey(key);
+    const filename = key.split('/').pop() ?? 'download';
+    void reply
+      .header('content-type', mime)
+      .header('accept-ranges', 'bytes')
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, max-age=3600')
+      .header('content-disposition', `${req.query.download ? 'attachment' : 'inline'}; filename="${filename}"`)
+      .header('content-security-policy', "default-src 'none'; sandbox");
+
+    const range = req.headers.range;
+    if (range) {
+      const m = /^bytes=(\d*)-(\d*)$/.exec(range);
+      let start = m?.[1] ? Number(m[1]) : Number.NaN;
+      let end = m?.[2] ? Number(m[2]) : info.size - 1;
+      if (m && !m[1] && m[2]) {
+        start = Math.max(0, info.size - Number(m[2]));
+        end = info.size - 1;
+      }
+      if (!m || !Number.isFinite(start) || start > end || start >= info.size) {
+        return reply.status(416).header('content-range', `bytes */${info.size}`).send();
+      }
+      end = Math.min(end, info.size - 1);
+      return reply
+        .status(206)
+        .header('content-range', `bytes ${start}-${end}/${info.size}`)
+        .header('content-length', end - start + 1)
+        .send(deps.storage.read(key, { start, end }));
+    }
+    return reply.header('content-length', info.size).send(deps.storage.read(key));
+  });
+}

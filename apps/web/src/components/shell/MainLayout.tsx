@@ -1,0 +1,95 @@
+import { AppShell, Box, Container } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Outlet, useMatches } from '@tanstack/react-router';
+import { type ReactNode, useEffect } from 'react';
+import { authStore, setUser } from '../../lib/auth/store';
+import { ZUser } from '../../lib/auth/types';
+import { trpc } from '../../lib/trpc';
+import { AppHeader } from './AppHeader';
+import { GuestBanner } from './GuestBanner';
+import { LowCreditBanner } from './LowCreditBanner';
+import { MobileNavDrawer } from './MobileNavDrawer';
+import { useAutoHideHeader } from './useAutoHideHeader';
+
+export const HEADER_HEIGHT = 64;
+
+export type ShellMode = 'default' | 'full-bleed' | 'editor';
+
+/** The deepest matched route's `staticData.shell` decides the layout: editors auto-hide the header; chat and editors are full-bleed. */
+function useShellMode(): ShellMode {
+  return useMatches({
+    select: (matches) => matches.reduce<ShellMode>((mode, match) => match.staticData.shell ?? mode, 'default'),
+  });
+}
+
+/** §4: the current user is re-read from the server when the main layout starts while signed in; a failure is only logged. */
+function useRefreshCurrentUser(): void {
+  const utils = trpc.useUtils();
+  useEffect(() => {
+    if (!authStore.getState().isAuthenticated) return;
+    utils.client.auth.me
+      .query()
+      .then((result: unknown) => {
+        const parsed = ZUser.safeParse(typeof result === 'object' && result !== null && 'user' in result ? result.user : undefined);
+        if (parsed.success) setUser(parsed.data);
+        else console.warn('[auth] auth.me returned an unexpected shape', parsed.error.issues);
+      })
+      .catch((error: unknown) => console.warn('[auth] could not re-read the current user', error));
+  }, [utils]);
+}
+
+/** Main layout (§2): header with navigation, banners, and the screen. */
+export function MainLayout() {
+  return (
+    <MainLayoutFrame>
+      <Outlet />
+    </MainLayoutFrame>
+  );
+}
+
+/** The main layout around any content (the route outlet, or the root's Not Found view). */
+export function MainLayoutFrame({ children }: { children: ReactNode }) {
+  const mode = useShellMode();
+  const isEditor = mode === 'editor';
+  const [menuOpened, menu] = useDisclosure(false);
+  const header = useAutoHideHeader(isEditor);
+  const headerShown = header.visible || menuOpened;
+  useRefreshCurrentUser();
+
+  return (
+    <AppShell header={{ height: HEADER_HEIGHT, collapsed: !headerShown, offset: !isEditor }} padding={0} data-shell-mode={mode}>
+      <AppShell.Header
+        data-testid="app-header"
+        data-hidden={headerShown ? 'false' : 'true'}
+        inert={!headerShown}
+        onMouseEnter={isEditor ? header.hold : undefined}
+        onMouseLeave={isEditor ? header.release : undefined}
+        onFocus={isEditor ? header.hold : undefined}
+        onBlur={isEditor ? header.release : undefined}
+        style={{ backdropFilter: 'saturate(180%) blur(10px)' }}
+      >
+        <AppHeader menuOpened={menuOpened} onToggleMenu={menu.toggle} />
+      </AppShell.Header>
+
+      {isEditor && !headerShown ? (
+        // The top-edge hot zone: hovering it brings the header back.
+        <Box pos="fixed" top={0} left={0} right={0} h={12} style={{ zIndex: 101 }} onMouseEnter={header.reveal} aria-hidden data-testid="header-hot-zone" />
+      ) : null}
+
+      <MobileNavDrawer opened={menuOpened} onClose={menu.close} />
+
+      <AppShell.Main>
+        {isEditor ? null : <LowCreditBanner />}
+        {mode === 'default' ? (
+          <Container size="xl" py={{ base: 'lg', md: 40 }} pb={120}>
+            {children}
+          </Container>
+        ) : (
+          children
+        )}
+      </AppShell.Main>
+
+      <GuestBanner />
+    </AppShell>
+  );
+}

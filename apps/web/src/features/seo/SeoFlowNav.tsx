@@ -1,0 +1,37 @@
+import { Group } from '@mantine/core';
+import { IconAdjustments, IconArticle, IconPencil, IconSearch, type Icon } from '@tabler/icons-react';
+import { ButtonLink } from '../../components/ButtonLink';
+
+export type SeoStep = 'generate' | 'analysis' | 'refine' | 'settings';
+
+function stepProps(step: SeoStep, current: SeoStep, StepIcon: Icon) {
+  const active = step === current;
+  return {
+    size: 'xs',
+    radius: 'xl',
+    variant: active ? 'light' : 'subtle',
+    color: active ? 'brand' : 'gray',
+    'aria-current': active ? ('step' as const) : undefined,
+    leftSection: <StepIcon size={14} aria-hidden />,
+  } as const;
+}
+
+/** The SEO flow's steps, as links between its four screens. */
+export function SeoFlowNav({ projectId, current }: { projectId: string; current: SeoStep }) {
+  return (
+    <Group gap={6} component="nav" aria-label="SEO steps" mb="lg">
+      <ButtonLink to="/projects/$projectId/seo/settings" params={{ projectId }} {...stepProps('settings', current, IconAdjustments)}>
+        Setup
+      </ButtonLink>
+      <ButtonLink to="/projects/$projectId/seo/analysis" params={{ projectId }} {...stepProps('analysis', current, IconSearch)}>
+        Competitor analysis
+      </ButtonLink>
+      <ButtonLink to="/projects/$projectId/seo" params={{ projectId }} {...stepProps('generate', current, IconArticle)}>
+        Articles
+      </ButtonLink>
+      <ButtonLink to="/projects/$projectId/seo/refine" params={{ projectId }} {...stepProps('refine', current, IconPencil)}>
+        Refine drafts
+      </ButtonLink>
+    </Group>
+  );
+}

@@ -1,0 +1,40 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+
+import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { initAuth } from './lib/auth/store';
+import { captureCampaign } from './lib/campaign';
+import { createQueryClient } from './lib/queryClient';
+import { STORAGE_KEYS } from './lib/storage';
+import { createTrpcClient, trpc } from './lib/trpc';
+import { createAppRouter } from './router';
+import { cssVariablesResolver, theme } from './theme';
+
+captureCampaign();
+void initAuth();
+
+const queryClient = createQueryClient();
+const trpcClient = createTrpcClient();
+const router = createAppRouter(queryClient);
+const colorSchemeManager = localStorageColorSchemeManager({ key: STORAGE_KEYS.colorScheme });
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root element missing from index.html');
+
+createRoot(container).render(
+  <StrictMode>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto">
+      <Notifications position="top-right" zIndex={1000} />
+      <trpc.Provider client={trpcClient} queryClient={queryClient}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </trpc.Provider>
+    </MantineProvider>
+  </StrictMode>,
+);

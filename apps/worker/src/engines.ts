@@ -1,0 +1,123 @@
+import type { MediaStorage } from '@atelier/media';
+
+/** What a generation engine gets: the stored generation's prompt and parameters. */
+export interface EngineInput {
+  modelId: string;
+  prompt: string;
+  params: Record<string, unknown>;
+  seed: number | null;
+  storage: MediaStorage;
+  signal: AbortSignal;
+  onProgress: (percent: number) => void;
+}
+
+export interface EngineOutput {
+  /** Binary output (image, audio, video) with its extension; absent for text. */
+  file?: { data: Buffer; ext: string; mime: string };
+  thumbnail?: { data: Buffer; ext: string };
+  text?: string;
+  metadata: Record<string, unknown>;
+  seed?: number | null;
+  providerCostUsd?: number;
+  providerRequestId?: string | null;
+  modelVersion?: string | null;
+}
+
+export type Engine = (input: EngineInput) => Promise<EngineOutput>;
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
+const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c as string));
+  return Buffer.concat(chunks);
+}
+
+/** The local engines (packages/ai), keyed by model id. Hosted providers register theirs beside these. */
+export async function localEngines(): Promise<Record<string, Engine>> {
+  const ai = await import('@atelier/ai');
+  const { default: sharp } = await import('sharp');
+  const thumb = async (data: Buffer) => ({
+    data: await sharp(data).resize({ width: 384, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer(),
+    ext: 'webp',
+  });
+
+  return {
+    'local/image': async ({ prompt, params, seed, signal, onProgress }) => {
+      const r = await ai.renderImage({
+        prompt,
+        seed: seed ?? undefined,
+        aspectRatio: (str(params.aspectRatio) ?? '1:1') as 'ratio' & never,
+        resolution: (str(params.resolution) ?? '720p') as never,
+        negativePrompt: str(params.negativePrompt),
+        signal,
+        onProgress,
+      });
+      return {
+        file: { data: r.data, ext: r.ext, mime: r.mime },
+        thumbnail: await thumb(r.data),
+        metadata: { ...r.metadata, width: r.width, height: r.height },
+        seed: Number(r.metadata.seed ?? seed),
+      };
+    },
+    'local/video': async ({ prompt, params, seed, storage, signal, onProgress }) => {
+      const imageKey = str(params.image);
+      const image = imageKey ? await readAll(storage.read(imageKey)) : undefined;
+      const r = await ai.renderVideo({
+        prompt,
+        ...(image ? { image } : {}),
+        durationSeconds: num(params.duration) ?? 5,
+        aspectRatio: (str(params.aspectRatio) ?? '16:9') as never,
+        resolution: (str(params.resolution) ?? '720p') as never,
+        seed: seed ?? undefined,
+        signal,
+        onProgress,
+      });
+      return {
+        file: { data: r.data, ext: r.ext, mime: r.mime },
+        ...(r.thumbnail ? { thumbnail: await thumb(r.thumbnail) } : {}),
+        metadata: { ...r.metadata, width: r.width, height: r.height, durationSeconds: r.durationSeconds },
+        seed: Number(r.metadata.seed ?? seed),
+      };
+    },
+    'local/speech': async ({ prompt, params, signal, onProgress }) => {
+      const r = await ai.synthesizeSpeech({
+        text: prompt,
+        voice: str(params.voiceId),
+        speed: num(params.speed),
+        pitch: num(params.pitch),
+        language: str(params.language),
+        format: 'mp3',
+        signal,
+        onProgress,
+      });
+      return { file: { data: r.data, ext: r.ext, mime: r.mime }, metadata: { ...r.metadata, durationSeconds: r.durationSeconds } };
+    },
+    'local/music': async ({ prompt, params, seed, signal, onProgress }) => {
+      const r = await ai.synthesizeMusic({
+        prompt,
+        durationSeconds: num(params.duration) ?? 15,
+        bpm: num(params.bpm),
+        key: str(params.key),
+        genre: str(params.genre),
+        mood: str(params.mood),
+        seed: seed ?? undefined,
+        format: 'mp3',
+        signal,
+        onProgress,
+      });
+      return {
+        file: { data: r.data, ext: r.ext, mime: r.mime },
+        metadata: { ...r.metadata, durationSeconds: r.durationSeconds },
+        seed: Number(r.metadata.seed ?? seed),
+      };
+    },
+    'local/text': async ({ prompt, onProgress }) => {
+      onProgress(10);
+      const r = await ai.draftText({ prompt, kind: 'general' });
+      onProgress(100);
+      return { text: r.text, metadata: r.metadata };
+    },
+  };
+}

@@ -1,0 +1,141 @@
+import type { Db } from '@atelier/db';
+import { endGenerationWithRefund } from '@atelier/db';
+import type { MediaStorage } from '@atelier/media';
+import type { QueueKey } from '@atelier/shared/jobs';
+import { UnrecoverableError } from 'bullmq';
+import type { Engine } from '../engines';
+import { defineProcessor, type WorkerDeps } from '../registry';
+
+export interface GenerationDeps extends WorkerDeps {
+  storage: MediaStorage;
+  engines: Record<string, Engine>;
+}
+
+const TERMINAL = new Set(['COMPLETED', 'FAILED', 'CANCELLED']);
+const PROGRESS_INTERVAL_MS = 300;
+
+/**
+ * PENDING → PROCESSING → COMPLETED, with progress. Idempotent (delivery is at least once): a
+ * finished row is left alone; a cancelled row aborts the engine and discards its output.
+ * The final failed attempt marks FAILED and refunds exactly once.
+ */
+function generationProcessor(queue: Extract<QueueKey, 'image' | 'video' | 'audio' | 'text'>) {
+  return defineProcessor({
+    queue,
+    async process(job, rawDeps) {
+      const deps = rawDeps as GenerationDeps;
+      const { db, storage } = deps;
+      const { generationId } = job.data as { generationId: string };
+      const gen = await db.selectFrom('generations').selectAll().where('id', '=', generationId).executeTakeFirst();
+      if (!gen) throw new UnrecoverableError(`Generation ${generationId} does not exist`);
+      if (TERMINAL.has(gen.status)) return { skipped: gen.status };
+      const engine = deps.engines[gen.model_id];
+      if (!engine) throw new UnrecoverableError(`The model ${gen.model_id} is not available on this server`);
+
+      const started = await db
+        .updateTable('generations')
+        .set((eb) => ({ status: 'PROCESSING', progress: 0, started_at: eb.fn.coalesce('started_at', eb.val(new Date())) }))
+        .where('id', '=', generationId)
+        .where('status', 'in', ['PENDING', 'PROCESSING'])
+        .returning('id')
+        .executeTakeFirst();
+      if (!started) return { skipped: 'not pending' };
+
+      const controller = new AbortController();
+      let lastWrite = 0;
+      let lastPercent = -1;
+      let pending: Promise<void> = Promise.resolve();
+      const onProgress = (percent: number) => {
+        const p = Math.max(0, Math.min(99, Math.round(percent)));
+        const now = Date.now();
+        if (p <= lastPercent || (now - lastWrite < PROGRESS_INTERVAL_MS && p < 99)) return;
+        lastPercent = p;
+        lastWrite = now;
+        pending = pending.then(async () => {
+          const row = await db
+            .updateTable('generations')
+            .set({ progress: p })
+            .where('id', '=', generationId)
+            .where('status', '=', 'PROCESSING')
+            .returning('id')
+            .executeTakeFirst();
+          if (!row) controller.abort(); // cancelled meanwhile
+          await job.updateProgress(p).catch(() => {});
+        });
+      };
+
+      const t0 = Date.now();
+      let output: Awaited<ReturnType<Engine>>;
+      try {
+        output = await engine({
+          modelId: gen.model_id,
+          prompt: gen.effective_prompt ?? gen.prompt,
+          params: gen.params,
+          seed: gen.seed,
+          storage,
+          signal: controller.signal,
+          onProgress,
+        });
+      } catch (e) {
+        if (await isCancelled(db, generationId)) return { skipped: 'cancelled' };
+        throw e;
+      }
+      await pending.catch(() => {});
+      const latencyMs = Date.now() - t0;
+
+      const base = `generations/${gen.user_id}/${gen.id}`;
+      const outputKey = output.file ? `${base}.${output.file.ext}` : null;
+      const thumbKey = output.thumbnail ? `${base}.thumb.${output.thumbnail.ext}` : null;
+      if (output.file && outputKey) await storage.put(outputKey, output.file.data, output.file.mime);
+      if (output.thumbnail && thumbKey) await storage.put(thumbKey, output.thumbnail.data, 'image/webp');
+
+      const done = await db
+        .updateTable('generations')
+        .set({
+          status: 'COMPLETED',
+          progress: 100,
+          output_url: outputKey,
+          thumbnail_url: thumbKey ?? (gen.type === 'image' ? outputKey : null),
+          output_text: output.text ?? null,
+          metadata: JSON.stringify({ ...output.metadata, bytes: output.file?.data.length ?? output.text?.length ?? 0 }),
+          seed: output.seed ?? gen.seed,
+          latency_ms: latencyMs,
+          provider_cost_usd: output.providerCostUsd ?? 0,
+          provider_request_id: output.providerRequestId ?? null,
+          model_version: output.modelVersion ?? gen.model_version,
+          error: null,
+          completed_at: new Date(),
+        })
+        .where('id', '=', generationId)
+        .where('status', '=', 'PROCESSING')
+        .returning('id')
+        .executeTakeFirst();
+      if (!done) {
+        // Cancelled while the engine ran: the result is discarded.
+        if (outputKey) await storage.remove(outputKey);
+        if (thumbKey) await storage.remove(thumbKey);
+        return { skipped: 'cancelled' };
+      }
+      return { completed: true, latencyMs };
+    },
+    async onFinalFailure(job, error, deps) {
+      const { generationId } = job.data as { generationId: string };
+      await endGenerationWithRefund(deps.db, generationId, 'FAILED', readableError(error));
+    },
+  });
+}
+
+async function isCancelled(db: Db, id: string): Promise<boolean> {
+  const row = await db.selectFrom('generations').select('status').where('id', '=', id).executeTakeFirst();
+  return row?.status === 'CANCELLED';
+}
+
+function readableError(error: Error): string {
+  const msg = error.message || 'The generation failed';
+  return msg.length > 500 ? `${msg.slice(0, 500)}…` : msg;
+}
+
+export const imageProcessor = generationProcessor('image');
+export const videoProcessor = generationProcessor('video');
+export const audioProcessor = generationProcessor('audio');
+export const textProcessor = generationProcessor('text');

@@ -1,0 +1,46 @@
+import type { Db } from '@atelier/db';
+import { LocalDiskStorage, type MediaStorage } from '@atelier/media';
+import type { Env } from '@atelier/shared/env';
+import type { Logger } from 'pino';
+import { type Engine, localEngines } from './engines';
+import { processors } from './processors/index';
+import { createQueueClient } from './queues';
+import { reconcileGenerations } from './reconcile';
+import { type RunningWorkers, startWorkers } from './registry';
+
+export function createStorage(env: Env): MediaStorage {
+  return new LocalDiskStorage(env.media.dir);
+}
+
+/**
+ * Starts every queue's worker with its dependencies, after reconciling generations that lost
+ * their job. Used by the standalone worker and by the api's one-process mode.
+ */
+export async function startAllWorkers(options: {
+  env: Env;
+  db: Db;
+  log: Logger;
+  storage?: MediaStorage;
+  engines?: Record<string, Engine>;
+  stalledIntervalMs?: number;
+}): Promise<RunningWorkers> {
+  const { env, db, log } = options;
+  const storage = options.storage ?? createStorage(env);
+  const engines = options.engines ?? (await localEngines());
+  const queues = createQueueClient(env.redis.url, env.redis.queuePrefix);
+  try {
+    await reconcileGenerations({ db, log, queues });
+  } catch (e) {
+    log.warn({ err: String(e) }, 'reconcile skipped');
+  } finally {
+    await queues.close();
+  }
+  return startWorkers({
+    redisUrl: env.redis.url,
+    prefix: env.redis.queuePrefix,
+    deps: { db, log, env, storage, engines },
+    processors,
+    concurrency: { image: env.worker.concurrency, audio: env.worker.concurrency, text: env.worker.concurrency },
+    ...(options.stalledIntervalMs ? { stalledIntervalMs: options.stalledIntervalMs } : {}),
+  });
+}

@@ -1,0 +1,48 @@
+import { unitsToCredits } from '@atelier/shared';
+import type { Db } from '../client';
+import { applyCreditChangeInTransaction } from './ledger.repository';
+
+export const refundKeyFor = (generationId: string) => `refund:generation:${generationId}`;
+export const spendKeyFor = (generationId: string) => `spend:generation:${generationId}`;
+
+/**
+ * Ends a generation that did not complete (FAILED or CANCELLED) and refunds its charge exactly
+ * once: the status change is conditional on the row still being PENDING/PROCESSING, and the
+ * refund's ledger key is unique, so retries, restarts and races refund once.
+ */
+export async function endGenerationWithRefund(
+  db: Db,
+  generationId: string,
+  status: 'FAILED' | 'CANCELLED',
+  error: string | null,
+): Promise<{ ended: boolean; creditsBalance: number | null; userId: string | null }> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('generations')
+      .set((eb) => ({
+        status,
+        error: error?.slice(0, 2000) ?? null,
+        credit_units_refunded: eb.ref('credit_units_charged'),
+        completed_at: new Date(),
+      }))
+      .where('id', '=', generationId)
+      .where('status', 'in', ['PENDING', 'PROCESSING'])
+      .returning(['user_id', 'credit_units_charged', 'is_admin_test'])
+      .executeTakeFirst();
+    if (!row) return { ended: false, creditsBalance: null, userId: null };
+    if (row.credit_units_charged > 0 && !row.is_admin_test) {
+      const refund = await applyCreditChangeInTransaction(trx, {
+        userId: row.user_id,
+        kind: 'refund',
+        amountUnits: row.credit_units_charged,
+        idempotencyKey: refundKeyFor(generationId),
+        referenceType: 'generation',
+        referenceId: generationId,
+        note: status === 'CANCELLED' ? 'Generation cancelled' : 'Generation failed',
+      });
+      return { ended: true, creditsBalance: refund.creditsBalance, userId: row.user_id };
+    }
+    const user = await trx.selectFrom('users').select('credit_units').where('id', '=', row.user_id).executeTakeFirstOrThrow();
+    return { ended: true, creditsBalance: unitsToCredits(user.credit_units), userId: row.user_id };
+  });
+}
