@@ -1,7 +1,9 @@
 import { authRouter } from './modules/auth/auth.router';
+import { chatRouter } from './modules/chat/chat.router';
 import { creditsRouter } from './modules/credits/credits.router';
 import { generationRouter } from './modules/generation/generation.router';
 import { paymentsRouter } from './modules/payments/payments.router';
+import { projectsRouter } from './modules/projects/projects.router';
 import { systemRouter } from './modules/system/system.router';
 import { router } from './trpc';
 
@@ -12,6 +14,8 @@ export const appRouter = router({
   credits: creditsRouter,
   payments: paymentsRouter,
   generation: generationRouter,
+  chat: chatRouter,
+  projects: projectsRouter,
 });
 
 export type AppRouter = typeof appRouter;

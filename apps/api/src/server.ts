@@ -34,7 +34,8 @@ export async function buildServer(deps: AppDeps): Promise<FastifyInstance> {
     loggerInstance: deps.log as unknown as FastifyBaseLogger,
     // Our own onResponse hook logs one line per request instead.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: true,
+    // Only behind a reverse proxy: otherwise any client could pick its own IP (X-Forwarded-For).
+    trustProxy: deps.env.http.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 5000 },
   });

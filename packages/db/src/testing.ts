@@ -8,7 +8,8 @@ import { migrateToLatest } from './migrate';
  * then CREATE DATABASE … TEMPLATE … for each file. Real Postgres, never a mock.
  */
 export const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const TEMPLATE = process.env.TEST_DATABASE_TEMPLATE ?? 'atelier_test_template';
+/** Per run (set by the global setup) so concurrent test runs never drop each other's template. */
+const template = () => process.env.TEST_DATABASE_TEMPLATE ?? 'atelier_test_template';
 
 const withDb = (name: string) => {
   const u = new URL(ADMIN_URL);
@@ -28,6 +29,7 @@ async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
 
 /** Creates (or recreates) the migrated template. Run once per test run (vitest globalSetup). */
 export async function prepareTemplateDatabase(): Promise<void> {
+  const TEMPLATE = template();
   await admin(async (c) => {
     await c.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [TEMPLATE]);
     await c.query(`DROP DATABASE IF EXISTS ${TEMPLATE}`);
@@ -50,7 +52,7 @@ export interface TestDatabase {
 
 export async function createTestDatabase(options: { max?: number } = {}): Promise<TestDatabase> {
   const name = `atelier_t_${randomBytes(6).toString('hex')}`;
-  await admin((c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`));
+  await admin((c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${template()}`));
   const url = withDb(name);
   const { db } = createDb({ connectionString: url, max: options.max ?? 10 });
   return {
@@ -65,4 +67,12 @@ export async function createTestDatabase(options: { max?: number } = {}): Promis
       });
     },
   };
+}
+
+export async function dropTemplateDatabase(): Promise<void> {
+  const name = template();
+  await admin(async (c) => {
+    await c.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [name]);
+    await c.query(`DROP DATABASE IF EXISTS ${name}`);
+  });
 }

@@ -193,31 +193,45 @@ export interface GenerationsTable {
   updated_at: Timestamp;
 }
 
+/** SINGLE: one model answers; MULTI: several answer side by side. */
+export type ChatConversationType = 'SINGLE' | 'MULTI';
+
 export interface ChatConversationsTable {
   id: Generated<string>;
   user_id: string;
   title: string;
-  type: Generated<string>;
+  type: ColumnType<ChatConversationType, ChatConversationType | undefined, ChatConversationType>;
   ai_models: Json<string[]>;
   is_archived: Generated<boolean>;
+  /** The title is a placeholder until the first message names the conversation. */
+  auto_title: Generated<boolean>;
   last_message_at: Timestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
 
+export type ChatMessageStatus = 'PENDING' | 'STREAMING' | 'COMPLETED' | 'FAILED' | 'STOPPED';
+
 export interface ChatMessagesTable {
   id: Generated<string>;
   conversation_id: string;
+  /** Stable order among rows written in one transaction. */
+  seq: Generated<number>;
   role: 'user' | 'assistant';
+  /** For an assistant reply: the user message it answers. */
+  reply_to_id: string | null;
   content: string;
   model_id: string | null;
-  status: Generated<string>;
+  status: ColumnType<ChatMessageStatus, ChatMessageStatus | undefined, ChatMessageStatus>;
   tokens_in: number | null;
   tokens_out: number | null;
   latency_ms: number | null;
   credit_units: Generated<number>;
+  credit_units_refunded: Generated<number>;
   error: string | null;
   created_at: Timestamp;
+  updated_at: Timestamp;
+  completed_at: Date | null;
 }
 
 export interface ExportsTable {
@@ -230,6 +244,12 @@ export interface ExportsTable {
   progress: Generated<number>;
   output_url: string | null;
   error: string | null;
+  /** What was asked for beyond name and type (e.g. the audio track's media key). */
+  params: JsonDefault<Record<string, unknown>>;
+  /** What the render produced: duration, width, height, bytes, file count. */
+  metadata: JsonDefault<Record<string, unknown>>;
+  started_at: Date | null;
+  completed_at: Date | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -268,3 +288,6 @@ export type UserUpdate = Updateable<UsersTable>;
 export type GenerationRow = Selectable<GenerationsTable>;
 export type ProjectRow = Selectable<ProjectsTable>;
 export type AiModelRow = Selectable<AiModelsTable>;
+export type ExportRow = Selectable<ExportsTable>;
+export type ChatConversationRow = Selectable<ChatConversationsTable>;
+export type ChatMessageRow = Selectable<ChatMessagesTable>;

@@ -24,6 +24,7 @@ export const EnvSchema = z
     PORT: intIn(3000, 0, 65535),
     PUBLIC_URL: z.url().default('http://localhost:3000'),
     CORS_ORIGINS: z.string().default(''),
+    TRUST_PROXY: bool,
     WEB_DIST_DIR: optionalString,
     DATABASE_URL: z.string().min(1).default('postgres://postgres@127.0.0.1:5432/atelier'),
     DB_POOL_MAX: intIn(10, 1, 100),
@@ -71,7 +72,7 @@ export interface Env {
   nodeEnv: RawEnv['NODE_ENV'];
   isProduction: boolean;
   logLevel: RawEnv['LOG_LEVEL'];
-  http: { host: string; port: number; publicUrl: string; corsOrigins: string[]; webDistDir?: string | undefined };
+  http: { host: string; port: number; publicUrl: string; corsOrigins: string[]; trustProxy: boolean; webDistDir?: string | undefined };
   db: { url: string; poolMax: number };
   redis: { url: string; queuePrefix: string };
   worker: { inline: boolean; concurrency: number };
@@ -129,6 +130,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       port: e.PORT,
       publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
       corsOrigins: [new URL(e.PUBLIC_URL).origin, ...list(e.CORS_ORIGINS)],
+      trustProxy: e.TRUST_PROXY,
       webDistDir: e.WEB_DIST_DIR,
     },
     db: { url: e.DATABASE_URL, poolMax: e.DB_POOL_MAX },

@@ -6,8 +6,14 @@ import type { Logger } from 'pino';
  * Fixed-window counter in Redis, so limits hold across processes. When Redis is down the
  * limiter lets the request through (logged): sign-in must not depend on the queue store.
  */
-export async function rateLimit(deps: { redis: Redis; log: Logger }, bucket: string, limit: number, windowSeconds = 60): Promise<void> {
-  const key = `rl:${bucket}`;
+export async function rateLimit(
+  deps: { redis: Redis; log: Logger; env: { redis: { queuePrefix: string } } },
+  bucket: string,
+  limit: number,
+  windowSeconds = 60,
+): Promise<void> {
+  // Namespaced like the queues, so deployments (and test runs) sharing a Redis don't collide.
+  const key = `${deps.env.redis.queuePrefix}:rl:${bucket}`;
   let count: number;
   let ttl: number;
   try {

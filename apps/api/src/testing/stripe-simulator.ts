@@ -55,6 +55,8 @@ export interface StripeSimulator {
   sign: (event: Stripe.Event, secret: string, timestamp?: number) => { payload: string; header: string };
   /** POSTs a signed event to `options.webhook.url`; resolves with the status code. */
   deliver: (event: Stripe.Event) => Promise<number>;
+  /** Sets (or clears) where `deliver()` and the hosted page's Pay button send events. */
+  setWebhook: (target: { url: string; secret: string } | undefined) => void;
   reset: () => void;
   close: () => Promise<void>;
 }
@@ -218,7 +220,8 @@ const readBody = (req: IncomingMessage) =>
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export async function startStripeSimulator(options: StripeSimulatorOptions = {}): Promise<StripeSimulator> {
+export async function startStripeSimulator(initial: StripeSimulatorOptions = {}): Promise<StripeSimulator> {
+  const options: StripeSimulatorOptions = { ...initial };
   const requests: RecordedRequest[] = [];
   const sessions = new Map<string, SimSession>();
   const idempotent = new Map<string, { rawBody: string; status: number; body: unknown }>();
@@ -408,6 +411,9 @@ export async function startStripeSimulator(options: StripeSimulatorOptions = {})
     event,
     sign,
     deliver,
+    setWebhook: (target) => {
+      options.webhook = target;
+    },
     reset: () => {
       requests.length = 0;
       sessions.clear();

@@ -1,5 +1,7 @@
 import type { Migration } from 'kysely/migration';
 import * as m20261122150000 from './20261122150000-CoreSchema';
+import * as m20261122170000 from './20261122170000-ProjectExports';
+import * as m20261122171000 from './20261122171000-ChatStreaming';
 
 /**
  * Every migration, in order. Adding one: create `migrations/<timestamp>-<PascalName>.ts` with
@@ -7,4 +9,6 @@ import * as m20261122150000 from './20261122150000-CoreSchema';
  */
 export const migrations: Record<string, Migration> = {
   '20261122150000-CoreSchema': m20261122150000,
+  '20261122170000-ProjectExports': m20261122170000,
+  '20261122171000-ChatStreaming': m20261122171000,
 };

@@ -43,8 +43,15 @@ async function balanceOf(db: Executor, userId: string): Promise<number> {
  */
 export async function applyCreditChangeInTransaction(trx: Transaction<Database>, change: CreditChange): Promise<CreditChangeResult> {
   if (!Number.isInteger(change.amountUnits)) throw new AppError('VALIDATION', 'Credit amounts must be whole units');
-  const prior = await trx.selectFrom('credit_ledger').select('id').where('idempotency_key', '=', change.idempotencyKey).executeTakeFirst();
+  const prior = await trx
+    .selectFrom('credit_ledger')
+    .select(['id', 'user_id', 'kind', 'amount_units'])
+    .where('idempotency_key', '=', change.idempotencyKey)
+    .executeTakeFirst();
   if (prior) {
+    if (prior.user_id !== change.userId || prior.kind !== change.kind) {
+      throw new AppError('CONFLICT', 'This idempotency key was already used for a different credit change');
+    }
     const balanceUnits = await balanceOf(trx, change.userId);
     return { applied: false, balanceUnits, creditsBalance: unitsToCredits(balanceUnits), entryId: prior.id };
   }

@@ -35,6 +35,13 @@ export const QUEUES = {
     concurrency: 4,
     attempts: 3,
   },
+  /** Project exports (ffmpeg renders, zips): one at a time, CPU-heavy. */
+  export: {
+    name: 'export',
+    payload: z.object({ exportId: z.uuid() }),
+    concurrency: 1,
+    attempts: 2,
+  },
 } as const;
 
 export type QueueKey = keyof typeof QUEUES;

@@ -1,8 +1,8 @@
-import { DEMO_USER_ID, ledgerSumUnits } from '@atelier/db';
+import { applyCreditChange, DEMO_USER_ID, ledgerSumUnits, refundKeyFor, spendKeyFor } from '@atelier/db';
 import { AppError } from '@atelier/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/harness';
-import { getBalance, refundSpend, spendCredits } from './credits.service';
+import { getBalance, refundKeyForSpend, refundSpend, spendCredits } from './credits.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -30,7 +30,7 @@ async function expectAppError(p: Promise<unknown>, code: string): Promise<AppErr
 }
 
 let keySeq = 0;
-const spend = (userId: string, units = 200, key = `test:${++keySeq}`) =>
+const spend = (userId: string, units = 200, key = `spend:test:${++keySeq}`) =>
   spendCredits(db(), { userId, units, referenceType: 'generation', referenceId: `gen-${keySeq}`, idempotencyKey: key });
 
 describe('concurrent spends (acceptance)', () => {
@@ -49,7 +49,7 @@ describe('concurrent spends (acceptance)', () => {
 
     const results = await Promise.allSettled(
       Array.from({ length: 200 }, (_, i) =>
-        spendCredits(db(), { userId, units: 200, referenceType: 'generation', referenceId: `g${i}`, idempotencyKey: `storm:${userId}:${i}` }),
+        spendCredits(db(), { userId, units: 200, referenceType: 'generation', referenceId: `g${i}`, idempotencyKey: `spend:storm:${userId}:${i}` }),
       ),
     );
     sampling = false;
@@ -86,11 +86,11 @@ describe('spendCredits', () => {
       units: 250,
       referenceType: 'generation',
       referenceId: 'gen-1',
-      idempotencyKey: `gen:${userId}:1`,
+      idempotencyKey: `spend:gen:${userId}:1`,
     });
     expect(res).toMatchObject({ applied: true, creditsBalance: 7.5, balanceUnits: 750 });
     expect(res.entryId).toBeTruthy();
-    const row = await db().selectFrom('credit_ledger').selectAll().where('idempotency_key', '=', `gen:${userId}:1`).executeTakeFirstOrThrow();
+    const row = await db().selectFrom('credit_ledger').selectAll().where('idempotency_key', '=', `spend:gen:${userId}:1`).executeTakeFirstOrThrow();
     expect(row).toMatchObject({
       user_id: userId,
       kind: 'spend',
@@ -112,12 +112,12 @@ describe('spendCredits', () => {
 
   it('charges a replayed key once, also when 20 copies race', async () => {
     const { userId } = await t.signUp();
-    const first = await spend(userId, 100, `once:${userId}`);
-    const again = await spend(userId, 100, `once:${userId}`);
+    const first = await spend(userId, 100, `spend:once:${userId}`);
+    const again = await spend(userId, 100, `spend:once:${userId}`);
     expect(first.applied).toBe(true);
     expect(again).toMatchObject({ applied: false, creditsBalance: 9, entryId: first.entryId });
 
-    const raced = await Promise.all(Array.from({ length: 20 }, () => spend(userId, 100, `race:${userId}`)));
+    const raced = await Promise.all(Array.from({ length: 20 }, () => spend(userId, 100, `spend:race:${userId}`)));
     expect(raced.filter((r) => r.applied)).toHaveLength(1);
     expect(raced.every((r) => r.creditsBalance === 8 || r.creditsBalance === 9)).toBe(true);
     expect(await balanceUnits(userId)).toBe(800);
@@ -127,9 +127,9 @@ describe('spendCredits', () => {
   it('refuses a key reused for another amount or user instead of pretending to charge', async () => {
     const a = await t.signUp();
     const b = await t.signUp();
-    await spend(a.userId, 100, `shared:${a.userId}`);
-    await expectAppError(spend(a.userId, 300, `shared:${a.userId}`), 'CONFLICT');
-    await expectAppError(spend(b.userId, 100, `shared:${a.userId}`), 'CONFLICT');
+    await spend(a.userId, 100, `spend:shared:${a.userId}`);
+    await expectAppError(spend(a.userId, 300, `spend:shared:${a.userId}`), 'CONFLICT');
+    await expectAppError(spend(b.userId, 100, `spend:shared:${a.userId}`), 'CONFLICT');
     expect(await balanceUnits(b.userId)).toBe(1000);
   });
 
@@ -141,6 +141,8 @@ describe('spendCredits', () => {
     await expectAppError(spend(userId, 100, ''), 'VALIDATION');
     await expectAppError(spend(userId, 100, 'refund:x'), 'VALIDATION');
     await expectAppError(spend(userId, 100, 'purchase:cs_x'), 'VALIDATION');
+    await expectAppError(spend(userId, 100, 'generation:1'), 'VALIDATION');
+    await expectAppError(spend(userId, 100, 'spend:'), 'VALIDATION');
     expect(await balanceUnits(userId)).toBe(1000);
   });
 
@@ -150,7 +152,13 @@ describe('spendCredits', () => {
       db()
         .transaction()
         .execute(async (trx) => {
-          const res = await spendCredits(trx, { userId, units: 300, referenceType: 'generation', referenceId: 'g', idempotencyKey: `trx:${userId}` });
+          const res = await spendCredits(trx, {
+            userId,
+            units: 300,
+            referenceType: 'generation',
+            referenceId: 'g',
+            idempotencyKey: `spend:trx:${userId}`,
+          });
           expect(res.creditsBalance).toBe(7);
           throw new Error('enqueue failed');
         }),
@@ -163,7 +171,7 @@ describe('spendCredits', () => {
 describe('refundSpend', () => {
   it('refunds a spend exactly once, however often and however concurrently it is asked', async () => {
     const { userId } = await t.signUp();
-    const key = `gen:${userId}:refund-me`;
+    const key = `spend:gen:${userId}:refund-me`;
     await spend(userId, 400, key);
     expect(await balanceUnits(userId)).toBe(600);
 
@@ -177,27 +185,40 @@ describe('refundSpend', () => {
     expect(await balanceUnits(userId)).toBe(1000);
     expect(await ledgerSumUnits(db(), userId)).toBe(1000);
     const refunds = (await ledgerRows(userId)).filter((r) => r.kind === 'refund');
-    expect(refunds).toEqual([{ kind: 'refund', amount_units: 400, balance_after_units: 1000, idempotency_key: `refund:${key}` }]);
+    expect(refunds).toEqual([{ kind: 'refund', amount_units: 400, balance_after_units: 1000, idempotency_key: `refund:gen:${userId}:refund-me` }]);
     const row = await db()
       .selectFrom('credit_ledger')
       .select(['reference_type', 'reference_id', 'note'])
-      .where('idempotency_key', '=', `refund:${key}`)
+      .where('idempotency_key', '=', `refund:gen:${userId}:refund-me`)
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ reference_type: 'generation', note: 'generation failed' });
   });
 
   it('refunds the first of 20 racing requests only, when none came before', async () => {
     const { userId } = await t.signUp();
-    const key = `gen:${userId}:race`;
+    const key = `spend:gen:${userId}:race`;
     await spend(userId, 200, key);
     const raced = await Promise.all(Array.from({ length: 20 }, () => refundSpend(db(), { userId, spendIdempotencyKey: key })));
     expect(raced.filter((r) => r.applied)).toHaveLength(1);
     expect(await balanceUnits(userId)).toBe(1000);
   });
 
+  it('shares its refund key with the generation repository, so the two refund paths never both pay', async () => {
+    const { userId } = await t.signUp();
+    const generationId = '00000000-0000-4000-8000-0000000000aa';
+    await spend(userId, 300, spendKeyFor(generationId));
+    expect(refundKeyForSpend(spendKeyFor(generationId))).toBe(refundKeyFor(generationId));
+    // The worker's path (endGenerationWithRefund) refunded first…
+    await applyCreditChange(db(), { userId, kind: 'refund', amountUnits: 300, idempotencyKey: refundKeyFor(generationId) });
+    // …so this one changes nothing.
+    const res = await refundSpend(db(), { userId, spendIdempotencyKey: spendKeyFor(generationId) });
+    expect(res).toMatchObject({ applied: false, creditsBalance: 10 });
+    expect(await ledgerSumUnits(db(), userId)).toBe(1000);
+  });
+
   it('can refund part of a spend, but never more than was spent', async () => {
     const { userId } = await t.signUp();
-    const key = `gen:${userId}:partial`;
+    const key = `spend:gen:${userId}:partial`;
     await spend(userId, 500, key);
     await expectAppError(refundSpend(db(), { userId, spendIdempotencyKey: key, units: 501 }), 'VALIDATION');
     await expectAppError(refundSpend(db(), { userId, spendIdempotencyKey: key, units: 0 }), 'VALIDATION');
@@ -211,7 +232,7 @@ describe('refundSpend', () => {
   it("refuses unknown spends, other users' spends and non-spend rows", async () => {
     const a = await t.signUp();
     const b = await t.signUp();
-    const key = `gen:${a.userId}:mine`;
+    const key = `spend:gen:${a.userId}:mine`;
     await spend(a.userId, 100, key);
     await expectAppError(refundSpend(db(), { userId: a.userId, spendIdempotencyKey: 'nope' }), 'NOT_FOUND');
     await expectAppError(refundSpend(db(), { userId: b.userId, spendIdempotencyKey: key }), 'NOT_FOUND');
@@ -250,10 +271,10 @@ describe('GET /credits/balance and /credits/history', () => {
         units: 100 * i,
         referenceType: 'generation',
         referenceId: `gen-${i}`,
-        idempotencyKey: `page:${userId}:${i}`,
+        idempotencyKey: `spend:page:${userId}:${i}`,
       });
     }
-    await refundSpend(db(), { userId, spendIdempotencyKey: `page:${userId}:4` });
+    await refundSpend(db(), { userId, spendIdempotencyKey: `spend:page:${userId}:4` });
 
     const first = await t.rest('GET', '/api/credits/history?limit=2', { token });
     expect(first.status).toBe(200);

@@ -29,23 +29,30 @@ export interface SpendInput {
   /** What the credits pay for, e.g. `generation`, and its id (shown in the history). */
   referenceType: string;
   referenceId: string;
-  /** Unique per logical charge, e.g. `generation:<id>`; a replay charges nothing more. */
+  /** Unique per logical charge, `spend:<what>:<id>` (e.g. `spend:generation:<id>`); a replay charges nothing more. */
   idempotencyKey: string;
   note?: string | null;
 }
 
 export interface RefundInput {
   userId: string;
-  /** The idempotency key the spend was written with. The refund's own key is `refund:<it>`. */
+  /** The idempotency key the spend was written with. The refund's own key: `refundKeyForSpend`. */
   spendIdempotencyKey: string;
   /** Part of the spend to give back, in units; default all of it. */
   units?: number;
   note?: string | null;
 }
 
-const RESERVED_KEY_PREFIXES = ['refund:', 'purchase:', 'signup_bonus:'];
+/** Spend keys look like `spend:<what>:<id>`, e.g. `spend:generation:<id>` (packages/db spendKeyFor). */
+export const SPEND_KEY_PREFIX = 'spend:';
 
-export const refundKeyFor = (spendIdempotencyKey: string) => `refund:${spendIdempotencyKey}`;
+/**
+ * The refund's ledger key for a spend key: `spend:<rest>` ↔ `refund:<rest>` — the very key
+ * packages/db's generation repository refunds with (`spend:generation:<id>` ↔
+ * `refund:generation:<id>`), so both refund paths hit the same UNIQUE key and a spend can never
+ * be refunded once by each.
+ */
+export const refundKeyForSpend = (spendIdempotencyKey: string) => `refund:${spendIdempotencyKey.slice(SPEND_KEY_PREFIX.length)}`;
 
 function apply(executor: CreditsExecutor, change: CreditChange) {
   return executor.isTransaction
@@ -88,8 +95,8 @@ async function applyChecked(executor: CreditsExecutor, change: CreditChange): Pr
 export async function spendCredits(executor: CreditsExecutor, input: SpendInput): Promise<CreditsResult> {
   if (!Number.isSafeInteger(input.units) || input.units <= 0)
     throw new AppError('VALIDATION', 'A spend must be a positive whole number of credit units');
-  if (!input.idempotencyKey || RESERVED_KEY_PREFIXES.some((p) => input.idempotencyKey.startsWith(p))) {
-    throw new AppError('VALIDATION', 'A spend needs its own idempotency key');
+  if (!input.idempotencyKey.startsWith(SPEND_KEY_PREFIX) || input.idempotencyKey.length <= SPEND_KEY_PREFIX.length) {
+    throw new AppError('VALIDATION', `A spend's idempotency key must look like ${SPEND_KEY_PREFIX}<what>:<id>`);
   }
   return applyChecked(executor, {
     userId: input.userId,
@@ -103,8 +110,8 @@ export async function spendCredits(executor: CreditsExecutor, input: SpendInput)
 }
 
 /**
- * Gives back a spend (all of it by default), exactly once: the refund's key is
- * `refund:<spend key>`, so refunding the same spend again — from a retry, a second worker or the
+ * Gives back a spend (all of it by default), exactly once: the refund's key is derived from the
+ * spend's (`refundKeyForSpend`), so refunding the same spend again — from a retry, a second worker or the
  * start-up reconciler — changes nothing and returns the balance.
  */
 export async function refundSpend(executor: CreditsExecutor, input: RefundInput): Promise<CreditsResult> {
@@ -113,7 +120,9 @@ export async function refundSpend(executor: CreditsExecutor, input: RefundInput)
     .select(['user_id', 'kind', 'amount_units', 'reference_type', 'reference_id'])
     .where('idempotency_key', '=', input.spendIdempotencyKey)
     .executeTakeFirst();
-  if (!spend || spend.kind !== 'spend' || spend.user_id !== input.userId) throw new AppError('NOT_FOUND', 'Spend not found');
+  if (spend?.kind !== 'spend' || spend.user_id !== input.userId || !input.spendIdempotencyKey.startsWith(SPEND_KEY_PREFIX)) {
+    throw new AppError('NOT_FOUND', 'Spend not found');
+  }
   const spent = -spend.amount_units;
   const units = input.units ?? spent;
   if (!Number.isSafeInteger(units) || units <= 0 || units > spent) {
@@ -123,7 +132,7 @@ export async function refundSpend(executor: CreditsExecutor, input: RefundInput)
     userId: input.userId,
     kind: 'refund',
     amountUnits: units,
-    idempotencyKey: refundKeyFor(input.spendIdempotencyKey),
+    idempotencyKey: refundKeyForSpend(input.spendIdempotencyKey),
     referenceType: spend.reference_type,
     referenceId: spend.reference_id,
     note: input.note ?? null,
