@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { spawn } from 'node:child_process';
 // `npm start`: from a fresh clone to a running Atelier at http://localhost:3000 in one command.
 //
 //  1. reads .env at the repo root (the real environment wins)
@@ -18,6 +19,7 @@ import {
   buildReason,
   cyan,
   dim,
+  ENV,
   ensureInstalled,
   green,
   liveChildren,
@@ -31,7 +33,6 @@ import {
   UserError,
   yellow,
 } from './lib/common.mjs';
-import { spawn } from 'node:child_process';
 
 const log = makeLog('start');
 const truthy = (v) => ['1', 'true', 'yes'].includes(String(v ?? '').toLowerCase());
@@ -80,6 +81,15 @@ function onSignal(signal) {
 }
 process.on('SIGINT', () => onSignal('SIGINT'));
 process.on('SIGTERM', () => onSignal('SIGTERM'));
+
+// `npm start` runs us under `sh -c`; on SIGTERM npm signals that shell, which dies without
+// passing it on. Being orphaned therefore means "stop" too.
+const parentAtStart = process.ppid;
+if (process.platform !== 'win32' && parentAtStart !== 1) {
+  setInterval(() => {
+    if (process.ppid !== parentAtStart && !stopping) onSignal('SIGTERM');
+  }, 500).unref();
+}
 
 /** After a signal, the set-up flow must not carry on: wait here for finish() to exit. */
 const stopIfAsked = () => (stopping ? new Promise(() => {}) : undefined);
@@ -171,9 +181,9 @@ async function main() {
   }
 
   // Fail early on a taken port instead of after the build.
-  const port = Number(process.env.PORT || 3000);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new UserError(`PORT must be a port number, got "${process.env.PORT}"`);
-  const host = process.env.HOST || '0.0.0.0';
+  const port = Number(ENV.PORT || 3000);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new UserError(`PORT must be a port number, got "${ENV.PORT}"`);
+  const host = ENV.HOST || '0.0.0.0';
   if (!(await portIsFree(port, host))) {
     throw new UserError(`Port ${port} is already in use (is Atelier already running?). Stop that process or pick another: PORT=3001 npm start`);
   }
@@ -184,11 +194,11 @@ async function main() {
 
   // 2. build
   const why = buildReason();
-  if (why || truthy(process.env.ATELIER_FORCE_BUILD)) {
+  if (why || truthy(ENV.ATELIER_FORCE_BUILD)) {
     log.step(`Building (${why ?? 'ATELIER_FORCE_BUILD'}) — turbo run build`);
     await runStep('The build', TURBO, ['run', 'build', '--output-logs=errors-only'], toolEnv());
     const stillMissing = buildReason();
-    if (stillMissing && stillMissing.includes('missing')) {
+    if (stillMissing?.includes('missing')) {
       throw new UserError(`The build finished but ${stillMissing} (expected ${BUILD_OUTPUTS.join(', ')}).`);
     }
   } else {
@@ -200,7 +210,7 @@ async function main() {
   const pgInfo = await resolvePostgres(process.env);
   const redisInfo = await resolveRedis(process.env);
 
-  const publicUrl = process.env.PUBLIC_URL || `http://localhost:${port}`;
+  const publicUrl = ENV.PUBLIC_URL || `http://localhost:${port}`;
   const appEnv = {
     ...process.env,
     DATABASE_URL: pgInfo.url,
@@ -211,8 +221,8 @@ async function main() {
     INLINE_WORKER: 'true',
     ...(pgInfo.embedded ? { DB_POOL_MAX: '1' } : {}),
   };
-  if (pgInfo.embedded && process.env.DB_POOL_MAX && process.env.DB_POOL_MAX !== '1') {
-    log.warn(`DB_POOL_MAX=${process.env.DB_POOL_MAX} ignored: the embedded Postgres serves one connection at a time (DB_POOL_MAX=1).`);
+  if (pgInfo.embedded && ENV.DB_POOL_MAX && ENV.DB_POOL_MAX !== '1') {
+    log.warn(`DB_POOL_MAX=${ENV.DB_POOL_MAX} ignored: the embedded Postgres serves one connection at a time (DB_POOL_MAX=1).`);
   }
 
   // 4. schema + seed
@@ -252,8 +262,8 @@ async function main() {
     return;
   }
 
-  const adminEmail = process.env.ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL;
-  const passwordLine = process.env.ADMIN_PASSWORD
+  const adminEmail = ENV.ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL;
+  const passwordLine = ENV.ADMIN_PASSWORD
     ? `the ADMIN_PASSWORD you set   ${dim('(it applies when the admin is first created)')}`
     : `${bold(DEFAULT_ADMIN_PASSWORD)}   ${dim('(default; set ADMIN_EMAIL / ADMIN_PASSWORD in .env before the first start)')}`;
   const line = '─'.repeat(72);

@@ -12,8 +12,8 @@ import { API_DIST, REPO_ROOT, WEB_DIST } from './paths';
  * built api (serving the built web app) on a free port. `stop()` tears everything down again.
  */
 
-const ADMIN_URL = process.env.E2E_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = 'redis://127.0.0.1:6379';
 
 export const ADMIN_EMAIL = 'admin@atelier.local';
 export const ADMIN_PASSWORD = 'atelier-admin';
@@ -69,7 +69,12 @@ function baseEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
     if (value === undefined) continue;
-    if (/^(DATABASE_URL|REDIS_URL|PORT|HOST|PUBLIC_URL|QUEUE_PREFIX|WEB_DIST_DIR|NODE_ENV|LOG_LEVEL|INLINE_WORKER|ADMIN_|ACCESS_TOKEN_|REFRESH_|RATE_LIMIT_|CORS_)/.test(key)) continue;
+    if (
+      /^(DATABASE_URL|REDIS_URL|PORT|HOST|PUBLIC_URL|QUEUE_PREFIX|WEB_DIST_DIR|NODE_ENV|LOG_LEVEL|INLINE_WORKER|ADMIN_|ACCESS_TOKEN_|REFRESH_|RATE_LIMIT_|CORS_)/.test(
+        key,
+      )
+    )
+      continue;
     env[key] = value;
   }
   return env;

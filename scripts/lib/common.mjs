@@ -6,6 +6,8 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** The environment the scripts read (after .env is loaded into it). */
+export const ENV = process.env;
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const IS_WINDOWS = process.platform === 'win32';
 export const NPM = IS_WINDOWS ? 'npm.cmd' : 'npm';
@@ -13,7 +15,7 @@ export const NPM = IS_WINDOWS ? 'npm.cmd' : 'npm';
 // ---------------------------------------------------------------------------------------------
 // Output
 
-const colour = process.stdout.isTTY && !process.env.NO_COLOR;
+const colour = process.stdout.isTTY && !ENV.NO_COLOR;
 const paint = (code) => (s) => (colour ? `\x1b[${code}m${s}\x1b[0m` : String(s));
 export const bold = paint('1');
 export const dim = paint('2');
@@ -112,7 +114,7 @@ const signalNumbers = { SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGTERM: 15 };
 
 /** Is `cmd` an executable on PATH? Returns its full path or null. */
 export function which(cmd) {
-  const dirs = (process.env.PATH ?? '').split(path.delimiter).filter(Boolean);
+  const dirs = (ENV.PATH ?? '').split(path.delimiter).filter(Boolean);
   const exts = IS_WINDOWS ? ['.exe', '.cmd', '.bat', ''] : [''];
   for (const dir of dirs) {
     for (const ext of exts) {

@@ -1,6 +1,6 @@
 // Finding (or embedding) a Postgres for `npm start`. Imports npm packages lazily: call these
 // only after `npm install`.
-import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, closeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';

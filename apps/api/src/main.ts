@@ -1,5 +1,6 @@
 import { type Env, EnvError, parseEnv } from '@atelier/shared/env';
 import { createDeps, createLogger } from './deps';
+import { chatRunner } from './modules/chat/chat.runner';
 import { buildServer } from './server';
 
 async function main() {
@@ -35,6 +36,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 30_000);
     force.unref();
     await app.close();
+    await chatRunner.stopAll();
     await workers?.close();
     await deps.close();
     process.exit(0);

@@ -20,7 +20,7 @@ declare module 'fastify' {
   }
 }
 
-const REDACT_QUERY = /([?&](?:token|sig|signature|access_token)=)[^&]*/gi;
+const REDACT_QUERY = /([?&](?:token|sig|signature|access_token|connectionParams)=)[^&]*/gi;
 
 /** Where the built web app lives: env, else apps/web/dist beside this app. */
 function resolveWebDist(configured: string | undefined): string | null {
@@ -36,7 +36,8 @@ export async function buildServer(deps: AppDeps): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
     // Only behind a reverse proxy: otherwise any client could pick its own IP (X-Forwarded-For).
     trustProxy: deps.env.http.trustProxy,
-    bodyLimit: 1024 * 1024,
+    // Image uploads travel as base64 JSON (≤ 8 MB files); everything else is far smaller.
+    bodyLimit: 12 * 1024 * 1024,
     routerOptions: { maxParamLength: 5000 },
   });
 

@@ -1,3 +1,5 @@
+// Cookie types (req.cookies, reply.setCookie) for every program that reaches this router, the web's typecheck included.
+import type {} from '@fastify/cookie';
 import { DEMO_USER_ID } from '@atelier/db';
 import { AppError, MESSAGES } from '@atelier/shared';
 import { initTRPC } from '@trpc/server';

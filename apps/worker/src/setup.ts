@@ -3,6 +3,7 @@ import { LocalDiskStorage, type MediaStorage } from '@atelier/media';
 import type { Env } from '@atelier/shared/env';
 import type { Logger } from 'pino';
 import { type Engine, localEngines } from './engines';
+import { reconcileExports } from './processors/export.processor';
 import { processors } from './processors/index';
 import { createQueueClient } from './queues';
 import { reconcileGenerations } from './reconcile';
@@ -30,6 +31,7 @@ export async function startAllWorkers(options: {
   const queues = createQueueClient(env.redis.url, env.redis.queuePrefix);
   try {
     await reconcileGenerations({ db, log, queues });
+    await reconcileExports({ db, log, queues });
   } catch (e) {
     log.warn({ err: String(e) }, 'reconcile skipped');
   } finally {

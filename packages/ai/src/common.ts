@@ -223,7 +223,12 @@ export function runProcess(command: string, args: readonly string[], options: Ru
     const onAbort = () => {
       aborted = true;
       child.kill('SIGKILL');
-      finish(() => reject(new AbortError()));
+      // settle once the child has actually exited (so callers can safely delete its files); fall back after 2 s
+      const fallback = setTimeout(() => finish(() => reject(new AbortError())), 2000);
+      child.once('close', () => {
+        clearTimeout(fallback);
+        finish(() => reject(new AbortError()));
+      });
     };
     signal?.addEventListener('abort', onAbort, { once: true });
     if (options.timeoutMs && options.timeoutMs > 0) {

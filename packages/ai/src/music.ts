@@ -6,13 +6,13 @@
  * (optionally MP3 through ffmpeg).
  */
 import {
-  type EngineResult,
-  type EngineRunOptions,
-  Rng,
   checkpoint,
   clamp,
+  type EngineResult,
+  type EngineRunOptions,
   hashString,
   progressReporter,
+  Rng,
   resolveSeed,
   throwIfAborted,
   wavHeader,
@@ -143,13 +143,32 @@ export function normaliseGenre(input: string | undefined): MusicGenre | undefine
   return undefined;
 }
 
-const MINOR_MOODS = ['sad', 'dark', 'melancholic', 'melancholy', 'tense', 'mysterious', 'moody', 'somber', 'sombre', 'epic', 'haunting', 'angry', 'lonely'];
+const MINOR_MOODS = [
+  'sad',
+  'dark',
+  'melancholic',
+  'melancholy',
+  'tense',
+  'mysterious',
+  'moody',
+  'somber',
+  'sombre',
+  'epic',
+  'haunting',
+  'angry',
+  'lonely',
+];
 const MAJOR_MOODS = ['happy', 'uplifting', 'bright', 'joyful', 'cheerful', 'hopeful', 'sunny', 'playful', 'triumphant', 'romantic', 'warm'];
 const FAST_MOODS = ['energetic', 'upbeat', 'fast', 'driving', 'intense', 'hype', 'excited', 'angry'];
 const SLOW_MOODS = ['calm', 'relaxed', 'relaxing', 'slow', 'peaceful', 'sleepy', 'dreamy', 'chill', 'gentle', 'soft', 'meditative'];
 
 function wordsOf(text: string): Set<string> {
-  return new Set(text.toLowerCase().split(/[^a-z]+/).filter(Boolean));
+  return new Set(
+    text
+      .toLowerCase()
+      .split(/[^a-z]+/)
+      .filter(Boolean),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -288,7 +307,16 @@ const GUITAR: Instrument = {
   lowpass: 2600,
   drive: 4,
 };
-const SUB_BASS: Instrument = { tones: ['sine', 'triangle'], detune: [0, 0], attack: 0.005, decay: 0.3, sustain: 0.8, release: 0.08, gain: 0.32, send: 0 };
+const SUB_BASS: Instrument = {
+  tones: ['sine', 'triangle'],
+  detune: [0, 0],
+  attack: 0.005,
+  decay: 0.3,
+  sustain: 0.8,
+  release: 0.08,
+  gain: 0.32,
+  send: 0,
+};
 const SAW_BASS: Instrument = {
   tones: ['saw', 'sine'],
   detune: [0, 0],
@@ -303,7 +331,17 @@ const SAW_BASS: Instrument = {
   pluck: 2,
 };
 const BASS_808: Instrument = { ...SUB_BASS, tones: ['sine'], detune: [0], gain: 0.4, glide: 5, glideTime: 0.06, drive: 1.5, release: 0.15 };
-const UPRIGHT: Instrument = { tones: ['sine', 'triangle'], detune: [0, 0], attack: 0.01, decay: 0.2, sustain: 0.3, release: 0.1, pluck: 4, gain: 0.36, send: 0.05 };
+const UPRIGHT: Instrument = {
+  tones: ['sine', 'triangle'],
+  detune: [0, 0],
+  attack: 0.01,
+  decay: 0.2,
+  sustain: 0.3,
+  release: 0.1,
+  pluck: 4,
+  gain: 0.36,
+  send: 0.05,
+};
 const LEAD_TRI: Instrument = {
   tones: ['triangle', 'sine'],
   detune: [0, 1200],
@@ -316,8 +354,25 @@ const LEAD_TRI: Instrument = {
   vibrato: { rate: 5.2, cents: 14, delay: 0.18 },
 };
 const LEAD_SQUARE: Instrument = { ...LEAD_TRI, tones: ['square', 'saw'], detune: [0, 7], gain: 0.075, lowpass: 2400 };
-const LEAD_BELL: Instrument = { tones: ['sine', 'sine'], detune: [0, 1902], attack: 0.01, decay: 1, sustain: 0, release: 1.2, pluck: 1.4, gain: 0.14, send: 0.7 };
-const LEAD_SAX: Instrument = { ...LEAD_TRI, tones: ['saw', 'triangle'], detune: [0, 0], lowpass: 1600, gain: 0.09, vibrato: { rate: 5.5, cents: 18, delay: 0.2 } };
+const LEAD_BELL: Instrument = {
+  tones: ['sine', 'sine'],
+  detune: [0, 1902],
+  attack: 0.01,
+  decay: 1,
+  sustain: 0,
+  release: 1.2,
+  pluck: 1.4,
+  gain: 0.14,
+  send: 0.7,
+};
+const LEAD_SAX: Instrument = {
+  ...LEAD_TRI,
+  tones: ['saw', 'triangle'],
+  detune: [0, 0],
+  lowpass: 1600,
+  gain: 0.09,
+  vibrato: { rate: 5.5, cents: 18, delay: 0.2 },
+};
 
 const STYLES: Record<MusicGenre, Style> = {
   ambient: {
@@ -613,7 +668,7 @@ let tables: Record<Tone, Float32Array> | undefined;
 function getTables(): Record<Tone, Float32Array> {
   tables ??= {
     sine: buildTable((k) => (k === 1 ? 1 : 0), 1),
-    triangle: buildTable((k) => (k % 2 === 1 ? ((k - 1) / 2) % 2 === 0 ? 1 / (k * k) : -1 / (k * k) : 0), 15),
+    triangle: buildTable((k) => (k % 2 === 1 ? (((k - 1) / 2) % 2 === 0 ? 1 / (k * k) : -1 / (k * k)) : 0), 15),
     saw: buildTable((k) => 1 / k, 24),
     square: buildTable((k) => (k % 2 === 1 ? 1 / k : 0), 23),
     organ: buildTable((k) => ({ 1: 1, 2: 0.6, 3: 0.45, 4: 0.3, 6: 0.2, 8: 0.12 })[k] ?? 0, 8),
@@ -644,78 +699,118 @@ interface NoteEvent {
 
 function renderNote(inst: Instrument, note: NoteEvent, buses: Buses, toPad: boolean): void {
   const T = getTables();
-  const start = Math.round(note.time * MUSIC_SAMPLE_RATE);
-  const total = Math.round((note.duration + inst.release) * MUSIC_SAMPLE_RATE);
-  const end = Math.min(buses.length, start + total);
+  const SR = MUSIC_SAMPLE_RATE;
+  const start = Math.max(0, Math.round(note.time * SR));
+  const gateSamples = Math.max(1, Math.round(note.duration * SR));
+  const end = Math.min(buses.length, start + gateSamples + Math.round(inst.release * SR));
   if (start >= end) return;
   const baseHz = midiToHz(note.midi);
   const oscCount = inst.tones.length;
   const tabs = inst.tones.map((t) => T[t]);
-  const ratios = inst.detune.map((c) => 2 ** (c / 1200));
+  const incs = new Float64Array(inst.detune.map((c) => (baseHz * 2 ** (c / 1200)) / SR));
   const phases = new Float64Array(oscCount);
   const sine = T.sine;
   const angle = ((clamp(note.pan, -1, 1) + 1) * Math.PI) / 4;
   const amp = inst.gain * note.velocity;
   const gl = Math.cos(angle) * amp;
   const gr = Math.sin(angle) * amp;
+  const sendGain = amp * inst.send;
   const outL = toPad ? buses.padL : buses.L;
   const outR = toPad ? buses.padR : buses.R;
-  const send = inst.send;
-  const inv = 1 / MUSIC_SAMPLE_RATE;
-  const driveNorm = inst.drive ? Math.tanh(inst.drive) : 1;
+  const send = buses.send;
+  const invOsc = 1 / oscCount;
+  const drive = inst.drive ?? 0;
+  const driveNorm = drive ? 1 / Math.tanh(drive) : 1;
+  // per-sample multiplicative decays (cheaper than Math.exp per sample)
+  const attackSamples = Math.max(1, Math.round(inst.attack * SR));
+  const decaySamples = Math.max(1, Math.round(inst.decay * SR));
+  const pluckMul = inst.pluck !== undefined ? Math.exp(-inst.pluck / SR) : 1;
+  const pluckFloor = inst.sustain * 0.25;
+  const mellowMul = inst.mellow ? Math.exp(-inst.mellow / SR) : 1;
+  const filterMul = Math.exp(-(inst.pluck ?? 6) / SR);
+  const glideMul = inst.glide ? Math.exp(-1 / ((inst.glideTime ?? 0.05) * SR)) : 1;
+  const vib = inst.vibrato;
+  const vibDepth = vib ? (vib.cents / 1200) * Math.LN2 : 0; // 2^x ≈ 1 + x·ln2 for these tiny x
+  const vibInc = vib ? vib.rate / SR : 0;
+  const vibStart = vib ? Math.round(vib.delay * SR) : 0;
+  const trem = inst.tremolo;
+  const tremInc = trem ? trem.rate / SR : 0;
+  const lowpass = inst.lowpass ?? 0;
+  const lpScale = (2 * Math.PI) / SR;
+  let pluckEnv = 1;
+  let bright = 1;
+  let filterEnv = 1;
+  let glideEnv = 1;
+  let vibPhase = 0;
+  let tremPhase = 0;
   let lp = 0;
-  const envAt = (t: number): number => {
-    if (t < inst.attack) return t / inst.attack;
-    const td = t - inst.attack;
-    if (inst.pluck !== undefined) {
-      const floor = inst.sustain * 0.25;
-      return floor + (1 - floor) * Math.exp(-td * inst.pluck);
-    }
-    if (td < inst.decay) return 1 - (1 - inst.sustain) * (td / inst.decay);
-    return inst.sustain;
+  let env = 0;
+  let releaseFrom = -1;
+  let releaseStep = 0;
+  const lookup = (tab: Float32Array, ph: number): number => {
+    const x = ph * TABLE_SIZE;
+    const k = x | 0;
+    const a = tab[k & TABLE_MASK] ?? 0;
+    return a + ((tab[(k + 1) & TABLE_MASK] ?? 0) - a) * (x - k);
   };
-  const gateLevel = envAt(note.duration);
   for (let i = start; i < end; i++) {
-    const t = (i - start) * inv;
-    let env: number;
-    if (t < note.duration) env = envAt(t);
-    else env = gateLevel * Math.max(0, 1 - (t - note.duration) / inst.release);
-    let hz = baseHz;
-    if (inst.vibrato && t > inst.vibrato.delay) hz *= 2 ** ((inst.vibrato.cents / 1200) * Math.sin(2 * Math.PI * inst.vibrato.rate * t));
-    if (inst.glide) hz *= 2 ** ((inst.glide / 12) * Math.exp(-t / (inst.glideTime ?? 0.05)));
+    const n = i - start;
+    if (n < gateSamples) {
+      if (n < attackSamples) env = n / attackSamples;
+      else if (inst.pluck !== undefined) {
+        env = pluckFloor + (1 - pluckFloor) * pluckEnv;
+        pluckEnv *= pluckMul;
+      } else if (n - attackSamples < decaySamples) env = 1 - (1 - inst.sustain) * ((n - attackSamples) / decaySamples);
+      else env = inst.sustain;
+    } else {
+      if (releaseFrom < 0) {
+        releaseFrom = env;
+        releaseStep = env / Math.max(1, end - i);
+      }
+      env = Math.max(0, env - releaseStep);
+    }
+    let freqMul = 1;
+    if (vib && n > vibStart) {
+      freqMul += vibDepth * lookup(sine, vibPhase);
+      vibPhase += vibInc;
+      if (vibPhase >= 1) vibPhase -= 1;
+    }
+    if (glideMul !== 1) {
+      freqMul *= 1 + (2 ** ((inst.glide ?? 0) / 12) - 1) * glideEnv;
+      glideEnv *= glideMul;
+    }
     let v = 0;
     for (let o = 0; o < oscCount; o++) {
-      const ph = (phases[o] ?? 0) + hz * (ratios[o] ?? 1) * inv;
-      const wrapped = ph - Math.floor(ph);
-      phases[o] = wrapped;
-      const tab = tabs[o] ?? sine;
-      const x = wrapped * TABLE_SIZE;
-      const k = x | 0;
-      const a = tab[k & TABLE_MASK] ?? 0;
-      const b = tab[(k + 1) & TABLE_MASK] ?? 0;
-      v += a + (b - a) * (x - k);
+      let ph = (phases[o] ?? 0) + (incs[o] ?? 0) * freqMul;
+      if (ph >= 1) ph -= Math.floor(ph);
+      phases[o] = ph;
+      v += lookup(tabs[o] ?? sine, ph);
     }
-    v /= oscCount;
-    if (inst.mellow) {
-      const x = (phases[0] ?? 0) * TABLE_SIZE;
-      const k = x | 0;
-      const s = (sine[k & TABLE_MASK] ?? 0) + ((sine[(k + 1) & TABLE_MASK] ?? 0) - (sine[k & TABLE_MASK] ?? 0)) * (x - k);
-      const bright = Math.exp(-t * inst.mellow);
-      v = v * bright + s * (1 - bright);
+    v *= invOsc;
+    if (mellowMul !== 1) {
+      v = v * bright + lookup(sine, phases[0] ?? 0) * (1 - bright);
+      bright *= mellowMul;
     }
-    if (inst.drive) v = Math.tanh(v * inst.drive) / driveNorm;
-    if (inst.lowpass) {
-      let fc = inst.lowpass;
-      if (inst.filterEnv) fc += inst.filterEnv * Math.exp(-t * (inst.pluck ?? 6));
-      const coef = Math.min(1, (2 * Math.PI * fc) / MUSIC_SAMPLE_RATE);
+    if (drive) v = Math.tanh(v * drive) * driveNorm;
+    if (lowpass) {
+      let fc = lowpass;
+      if (inst.filterEnv) {
+        fc += inst.filterEnv * filterEnv;
+        filterEnv *= filterMul;
+      }
+      const coef = Math.min(1, fc * lpScale);
       lp += coef * (v - lp);
       v = lp;
     }
-    if (inst.tremolo) v *= 1 - inst.tremolo.depth * (0.5 + 0.5 * Math.sin(2 * Math.PI * inst.tremolo.rate * t));
+    if (trem) {
+      v *= 1 - trem.depth * (0.5 + 0.5 * lookup(sine, tremPhase));
+      tremPhase += tremInc;
+      if (tremPhase >= 1) tremPhase -= 1;
+    }
     v *= env;
     outL[i] = (outL[i] ?? 0) + v * gl;
     outR[i] = (outR[i] ?? 0) + v * gr;
-    buses.send[i] = (buses.send[i] ?? 0) + v * amp * send;
+    send[i] = (send[i] ?? 0) + v * sendGain;
   }
 }
 
@@ -977,7 +1072,8 @@ export async function synthesizeMusic(options: SynthesizeMusicOptions): Promise<
   if (!key) {
     const minor = MINOR_MOODS.some((w) => moodWords.has(w));
     const major = MAJOR_MOODS.some((w) => moodWords.has(w));
-    const mode: Mode = minor && !major ? 'minor' : major && !minor ? 'major' : rng.chance(genre === 'lofi' || genre === 'hip-hop' ? 0.65 : 0.4) ? 'minor' : 'major';
+    const mode: Mode =
+      minor && !major ? 'minor' : major && !minor ? 'major' : rng.chance(genre === 'lofi' || genre === 'hip-hop' ? 0.65 : 0.4) ? 'minor' : 'major';
     const tonic = rng.pick(mode === 'major' ? [0, 7, 2, 5, 9, 10, 3] : [9, 4, 2, 0, 7, 5, 11]);
     key = { tonic, mode, name: `${NOTE_NAMES[tonic] ?? 'C'} ${mode}` };
   }
@@ -997,7 +1093,7 @@ export async function synthesizeMusic(options: SynthesizeMusicOptions): Promise<
   const stepDur = 60 / bpm / 4;
   const barDur = stepDur * 16;
   const totalSamples = Math.round(duration * MUSIC_SAMPLE_RATE);
-  const renderSamples = totalSamples + Math.round(3 * MUSIC_SAMPLE_RATE);
+  const renderSamples = totalSamples; // notes and drum hits are clipped at the end; the fade-out hides the cut
   const buses: Buses = {
     L: new Float32Array(renderSamples),
     R: new Float32Array(renderSamples),
@@ -1045,7 +1141,12 @@ export async function synthesizeMusic(options: SynthesizeMusicOptions): Promise<
     if (style.chordRhythm === 'sustain') {
       if (chordStartOfBlock) {
         for (const midi of voicing) {
-          renderNote(style.chord, { time: barStart + human(), duration: barDur * style.chordBars * 0.98, midi, velocity: 0.8, pan: rng.range(-0.35, 0.35) }, buses, true);
+          renderNote(
+            style.chord,
+            { time: barStart + human(), duration: barDur * style.chordBars * 0.98, midi, velocity: 0.8, pan: rng.range(-0.35, 0.35) },
+            buses,
+            true,
+          );
         }
       }
     } else if (style.chordRhythm === 'arpeggio') {
@@ -1053,7 +1154,12 @@ export async function synthesizeMusic(options: SynthesizeMusicOptions): Promise<
       const low = voice(pcs, 48);
       for (let s = 0; s < 16; s += 2) {
         const midi = low[arp[(s / 2) % 4] ?? 0] ?? low[0] ?? 48;
-        renderNote(style.chord, { time: barStart + s * stepDur + human(), duration: stepDur * 2.5, midi, velocity: s % 8 === 0 ? 0.9 : 0.7, pan: -0.2 }, buses, false);
+        renderNote(
+          style.chord,
+          { time: barStart + s * stepDur + human(), duration: stepDur * 2.5, midi, velocity: s % 8 === 0 ? 0.9 : 0.7, pan: -0.2 },
+          buses,
+          false,
+        );
       }
     } else {
       for (const [s, len] of style.chordRhythm) {
@@ -1061,11 +1167,21 @@ export async function synthesizeMusic(options: SynthesizeMusicOptions): Promise<
         const vel = (s % 4 === 0 ? 0.9 : 0.75) * rng.range(0.9, 1);
         const pan = style.powerChords ? -0.45 : rng.range(-0.3, 0.3);
         for (const midi of voicing) {
-          renderNote(style.chord, { time: barStart + s * stepDur + swingOffset(s) + human(), duration: len * stepDur * 0.9, midi, velocity: vel, pan }, buses, style.sidechain);
+          renderNote(
+            style.chord,
+            { time: barStart + s * stepDur + swingOffset(s) + human(), duration: len * stepDur * 0.9, midi, velocity: vel, pan },
+            buses,
+            style.sidechain,
+          );
         }
         if (style.powerChords) {
           for (const midi of voicing) {
-            renderNote(style.chord, { time: barStart + s * stepDur + 0.012, duration: len * stepDur * 0.9, midi: midi + 0.05, velocity: vel, pan: 0.45 }, buses, false);
+            renderNote(
+              style.chord,
+              { time: barStart + s * stepDur + 0.012, duration: len * stepDur * 0.9, midi: midi + 0.05, velocity: vel, pan: 0.45 },
+              buses,
+              false,
+            );
           }
         }
       }
@@ -1081,16 +1197,31 @@ export async function synthesizeMusic(options: SynthesizeMusicOptions): Promise<
     if (style.bassPattern === 'walking') {
       const nextRoot = bassRootOf(chordPitchClasses(key.tonic, scale, nextDegree, false)[0] ?? key.tonic);
       const chordTones = voice(pcs, bassRoot);
-      const line = [bassRoot, rng.pick([chordTones[1] ?? bassRoot + 4, bassRoot + 2]), chordTones[2] ?? bassRoot + 7, nextRoot + (rng.chance(0.5) ? 1 : -1)];
+      const line = [
+        bassRoot,
+        rng.pick([chordTones[1] ?? bassRoot + 4, bassRoot + 2]),
+        chordTones[2] ?? bassRoot + 7,
+        nextRoot + (rng.chance(0.5) ? 1 : -1),
+      ];
       line.forEach((midi, beat) => {
-        renderNote(style.bass, { time: barStart + beat * 4 * stepDur + human(), duration: stepDur * 3.6, midi, velocity: beat === 0 ? 1 : 0.85, pan: 0 }, buses, false);
+        renderNote(
+          style.bass,
+          { time: barStart + beat * 4 * stepDur + human(), duration: stepDur * 3.6, midi, velocity: beat === 0 ? 1 : 0.85, pan: 0 },
+          buses,
+          false,
+        );
       });
     } else if (!(isIntro && genre === 'rock')) {
       for (const [s, len, interval] of style.bassPattern) {
         if (bar % style.chordBars !== 0 && style.chordBars > 1) continue;
         const midi = bassRoot + interval;
         const dur = style.chordBars > 1 ? barDur * style.chordBars * 0.98 : len * stepDur * 0.92;
-        renderNote(style.bass, { time: barStart + s * stepDur + swingOffset(s), duration: dur, midi, velocity: s === 0 ? 1 : 0.85, pan: 0 }, buses, style.sidechain);
+        renderNote(
+          style.bass,
+          { time: barStart + s * stepDur + swingOffset(s), duration: dur, midi, velocity: s === 0 ? 1 : 0.85, pan: 0 },
+          buses,
+          style.sidechain,
+        );
       }
     }
 
@@ -1120,7 +1251,18 @@ export async function synthesizeMusic(options: SynthesizeMusicOptions): Promise<
         }
         const midi = leadBase + 12 * Math.floor(index / 7) + (scale[index % 7] ?? 0);
         const gain = breakdown ? 0.8 : 1;
-        renderNote(style.lead, { time: barStart + s * stepDur + swingOffset(s) + human(), duration: n.length * stepDur * 0.92, midi, velocity: n.velocity * gain, pan: 0.15 }, buses, false);
+        renderNote(
+          style.lead,
+          {
+            time: barStart + s * stepDur + swingOffset(s) + human(),
+            duration: n.length * stepDur * 0.92,
+            midi,
+            velocity: n.velocity * gain,
+            pan: 0.15,
+          },
+          buses,
+          false,
+        );
       }
     }
 

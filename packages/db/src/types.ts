@@ -90,9 +90,9 @@ export interface AiModelsTable {
   name: string;
   type: 'VIDEO' | 'IMAGE' | 'AUDIO' | 'TEXT';
   category: string | null;
-  description: string;
-  requirements: Json<Record<string, unknown>>;
-  pricing: Json<Record<string, unknown>[]>;
+  description: Generated<string>;
+  requirements: JsonDefault<Record<string, unknown>>;
+  pricing: JsonDefault<Record<string, unknown>[]>;
   credit_units: number;
   provider_cost_usd: Generated<number>;
   is_default: Generated<boolean>;

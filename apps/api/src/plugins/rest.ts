@@ -26,6 +26,16 @@ export async function registerRest(app: FastifyInstance, deps: AppDeps, appRoute
     configuration: { title: 'Atelier API', url: '/api/openapi.json', withDefaultFonts: false },
   });
 
+  // A POST/PUT/PATCH with no body at all (e.g. `curl -X POST …/cancel`) is an empty JSON object,
+  // not a 415: the adapter insists on a JSON content type.
+  app.addHook('preValidation', async (req) => {
+    if (!req.url.startsWith('/api/') || !['POST', 'PUT', 'PATCH'].includes(req.method)) return;
+    if (!req.headers['content-type'] && req.body === undefined) {
+      req.headers['content-type'] = 'application/json';
+      req.body = {};
+    }
+  });
+
   // Rewrite the adapter's error bodies to the one REST error shape.
   app.addHook('onSend', async (req, reply, payload) => {
     if (!req.requestPath.startsWith('/api/') || reply.statusCode < 400 || typeof payload !== 'string') return payload;

@@ -1,5 +1,5 @@
 import { ActionIcon, Box, Group, ScrollArea, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconLayoutNavbarExpand, type Icon } from '@tabler/icons-react';
+import { type Icon, IconLayoutNavbarExpand } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { TOGGLE_MAIN_NAV_EVENT } from './shell/useAutoHideHeader';
 
@@ -32,7 +32,12 @@ export function EditorFrame({ title, subtitle, tools, actions, stage, panel, pan
       <Group h={56} px="md" justify="space-between" wrap="nowrap" style={{ borderBottom: border }} bg="var(--mantine-color-body)">
         <Group gap="sm" wrap="nowrap" miw={0}>
           <Tooltip label="Show main navigation">
-            <ActionIcon variant="default" size="lg" aria-label="Show main navigation" onClick={() => window.dispatchEvent(new Event(TOGGLE_MAIN_NAV_EVENT))}>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label="Show main navigation"
+              onClick={() => window.dispatchEvent(new Event(TOGGLE_MAIN_NAV_EVENT))}
+            >
               <IconLayoutNavbarExpand size={18} aria-hidden />
             </ActionIcon>
           </Tooltip>
@@ -65,7 +70,11 @@ export function EditorFrame({ title, subtitle, tools, actions, stage, panel, pan
         </Stack>
 
         <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-          <Box style={{ flex: 1, minHeight: 0, display: 'flex', alignItems: 'center', justifyContent: 'center' }} p="lg" bg="var(--mantine-color-default-hover)">
+          <Box
+            style={{ flex: 1, minHeight: 0, display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+            p="lg"
+            bg="var(--mantine-color-default-hover)"
+          >
             {stage}
           </Box>
           {bottom ? (

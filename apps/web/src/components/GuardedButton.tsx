@@ -20,12 +20,7 @@ export function GuardedButton({ action, onAction, children, ...props }: GuardedB
   const guard = useRequireLogin();
   const needsLogin = guestMustLogin(action, isAuthenticated);
   return (
-    <Button
-      {...props}
-      data-action={action}
-      disabled={props.disabled || (!needsLogin && !onAction)}
-      onClick={() => guard(action, () => onAction?.())}
-    >
+    <Button {...props} data-action={action} disabled={props.disabled || (!needsLogin && !onAction)} onClick={() => guard(action, () => onAction?.())}>
       {children}
     </Button>
   );

@@ -13,16 +13,7 @@ interface ScreenEmptyStateProps {
 /** The real empty state of a screen or panel: what will appear here and the action that creates it. */
 export function ScreenEmptyState({ icon, title, description, actions, bare = false }: ScreenEmptyStateProps) {
   const content = (
-    <EmptyState
-      icon={icon}
-      title={title}
-      description={description}
-      variant="light"
-      size="md"
-      py={bare ? 'lg' : 48}
-      px="md"
-      data-testid="empty-state"
-    >
+    <EmptyState icon={icon} title={title} description={description} variant="light" size="md" py={bare ? 'lg' : 48} px="md" data-testid="empty-state">
       {actions ? <EmptyState.Actions>{actions}</EmptyState.Actions> : null}
     </EmptyState>
   );

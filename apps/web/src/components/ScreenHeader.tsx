@@ -12,7 +12,7 @@ interface ScreenHeaderProps {
 /** Title, one-line purpose and primary actions at the top of a screen. */
 export function ScreenHeader({ title, description, eyebrow, actions }: ScreenHeaderProps) {
   return (
-    <Group justify="space-between" align="flex-end" gap="md" mb="xl" wrap="wrap">
+    <Group justify="space-between" align="flex-end" gap="md" wrap="wrap">
       <Stack gap={6} maw={720}>
         {eyebrow ? (
           <Text size="xs" fw={700} tt="uppercase" c="brand" style={{ letterSpacing: '0.08em' }}>

@@ -3,7 +3,7 @@ import { httpBatchLink, type TRPCClientError, type TRPCLink } from '@trpc/client
 import { createTRPCReact } from '@trpc/react-query';
 import { observable, type Unsubscribable } from '@trpc/server/observable';
 import { env } from '../env';
-import { refreshAfterUnauthorized, authStore, setCredits } from './auth/store';
+import { authStore, refreshAfterUnauthorized, setCredits } from './auth/store';
 import { campaignHeaderValue } from './campaign';
 import { logRequestError } from './http';
 import { isRecord } from './storage';

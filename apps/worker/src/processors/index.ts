@@ -1,6 +1,14 @@
 import type { ProcessorDefinition } from '../registry';
+import { exportProcessor } from './export.processor';
 import { audioProcessor, imageProcessor, textProcessor, videoProcessor } from './generation.processor';
 import { systemProcessor } from './system.processor';
 
 /** Every processor, one per queue. */
-export const processors: ProcessorDefinition<any>[] = [systemProcessor, imageProcessor, videoProcessor, audioProcessor, textProcessor];
+export const processors: ProcessorDefinition<any>[] = [
+  systemProcessor,
+  imageProcessor,
+  videoProcessor,
+  audioProcessor,
+  textProcessor,
+  exportProcessor,
+];

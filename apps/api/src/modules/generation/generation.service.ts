@@ -177,7 +177,8 @@ export async function generate(ctx: UserCtx, input: GenerateInput, options: { ef
               note: `${model.name}: ${input.prompt.slice(0, 80)}`,
             })
           : null;
-      return { row: inserted, creditsBalance: spend?.creditsBalance ?? (await balance(ctx, ctx.user.id)) };
+      const free = spend ? null : await trx.selectFrom('users').select('credit_units').where('id', '=', ctx.user.id).executeTakeFirstOrThrow();
+      return { row: inserted, creditsBalance: spend?.creditsBalance ?? unitsToCredits(free?.credit_units ?? 0) };
     }));
   } catch (e) {
     // A double-clicked Generate with the same key: the loser's transaction rolled back (no charge).
@@ -220,7 +221,18 @@ export async function remove(ctx: UserCtx, id: string) {
   const row = await getOwned(ctx, ctx.user.id, id);
   if (row.status === 'PENDING' || row.status === 'PROCESSING') throw new AppError('CONFLICT', 'Cancel the generation before deleting it');
   await ctx.db.deleteFrom('generations').where('id', '=', id).where('user_id', '=', ctx.user.id).execute();
-  for (const key of [row.output_url, row.thumbnail_url]) if (key) await ctx.storage.remove(key).catch(() => {});
+  // Projects (and their duplicates) may still show this output: keep files anything refers to.
+  for (const key of [row.output_url, row.thumbnail_url]) {
+    if (!key) continue;
+    const used = await ctx.db
+      .selectFrom('video_clips')
+      .select('id')
+      .where((eb) => eb.or([eb('video_url', '=', key), eb('image_url', '=', key), eb('thumbnail_url', '=', key)]))
+      .unionAll(ctx.db.selectFrom('segment_versions').select('id').where('output_url', '=', key))
+      .limit(1)
+      .executeTakeFirst();
+    if (!used) await ctx.storage.remove(key).catch(() => {});
+  }
   return { success: true as const, id };
 }
 

@@ -4,7 +4,8 @@ import type { ErrorComponentProps } from '@tanstack/react-router';
 import { useState } from 'react';
 
 function describe(error: unknown): string {
-  if (error instanceof Error) return error.stack && !error.stack.startsWith(error.message) ? `${error.message}\n\n${error.stack}` : (error.stack ?? error.message);
+  if (error instanceof Error)
+    return error.stack && !error.stack.startsWith(error.message) ? `${error.message}\n\n${error.stack}` : (error.stack ?? error.message);
   if (typeof error === 'string') return error;
   try {
     return JSON.stringify(error, null, 2);

@@ -16,7 +16,13 @@ export function AppHeader({ menuOpened, onToggleMenu }: AppHeaderProps) {
   return (
     <Group h="100%" px={{ base: 'md', md: 'lg' }} justify="space-between" wrap="nowrap" gap="md">
       <Group gap="xs" wrap="nowrap">
-        <Burger opened={menuOpened} onClick={onToggleMenu} hiddenFrom="md" size="sm" aria-label={menuOpened ? 'Close navigation' : 'Open navigation'} />
+        <Burger
+          opened={menuOpened}
+          onClick={onToggleMenu}
+          hiddenFrom="md"
+          size="sm"
+          aria-label={menuOpened ? 'Close navigation' : 'Open navigation'}
+        />
         <UnstyledButton component={Link} to="/" aria-label="Atelier home">
           <Logo />
         </UnstyledButton>

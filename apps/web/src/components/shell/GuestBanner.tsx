@@ -1,4 +1,4 @@
-import { ActionIcon, Affix, Badge, Button, Group, Paper, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { ActionIcon, Affix, Badge, Button, Flex, Group, Paper, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { IconLogin2, IconMinus, IconUserQuestion } from '@tabler/icons-react';
 import { useAuth } from '../../lib/auth/useAuth';
@@ -43,7 +43,7 @@ export function GuestBanner() {
   return (
     <Affix position={{ bottom: 16, left: 16, right: 16 }} zIndex={150}>
       <Paper withBorder shadow="lg" radius="lg" p="sm" pl="md" maw={760} mx="auto" role="region" aria-label="Guest mode" data-testid="guest-banner">
-        <Group justify="space-between" wrap="nowrap" gap="md">
+        <Flex direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ base: 'stretch', sm: 'center' }} gap="sm">
           <Group gap="sm" wrap="nowrap" miw={0}>
             <ThemeIcon variant="light" size="lg" radius="md" visibleFrom="xs">
               <IconUserQuestion size={20} aria-hidden />
@@ -57,8 +57,8 @@ export function GuestBanner() {
               </Text>
             </div>
           </Group>
-          <Group gap={6} wrap="nowrap">
-            <Button size="sm" leftSection={<IconLogin2 size={16} aria-hidden />} onClick={() => openLoginModal('login')}>
+          <Group gap={6} wrap="nowrap" justify="flex-end">
+            <Button size="sm" leftSection={<IconLogin2 size={16} aria-hidden />} onClick={() => openLoginModal('login')} style={{ flexGrow: 1 }}>
               Login to Use App
             </Button>
             <Tooltip label="Minimise">
@@ -67,7 +67,7 @@ export function GuestBanner() {
               </ActionIcon>
             </Tooltip>
           </Group>
-        </Group>
+        </Flex>
       </Paper>
     </Affix>
   );

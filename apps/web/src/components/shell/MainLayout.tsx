@@ -73,7 +73,17 @@ export function MainLayoutFrame({ children }: { children: ReactNode }) {
 
       {isEditor && !headerShown ? (
         // The top-edge hot zone: hovering it brings the header back.
-        <Box pos="fixed" top={0} left={0} right={0} h={12} style={{ zIndex: 101 }} onMouseEnter={header.reveal} aria-hidden data-testid="header-hot-zone" />
+        <Box
+          pos="fixed"
+          top={0}
+          left={0}
+          right={0}
+          h={12}
+          style={{ zIndex: 101 }}
+          onMouseEnter={header.reveal}
+          aria-hidden
+          data-testid="header-hot-zone"
+        />
       ) : null}
 
       <MobileNavDrawer opened={menuOpened} onClose={menu.close} />

@@ -20,7 +20,16 @@ export function MobileNavDrawer({ opened, onClose }: MobileNavDrawerProps) {
   const { user, isAuthenticated } = useAuth();
 
   return (
-    <Drawer opened={opened} onClose={onClose} size={320} padding="md" title={<Logo />} hiddenFrom="md" zIndex={300} closeButtonProps={{ 'aria-label': 'Close navigation' }}>
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      size={320}
+      padding="md"
+      title={<Logo />}
+      hiddenFrom="md"
+      zIndex={300}
+      closeButtonProps={{ 'aria-label': 'Close navigation' }}
+    >
       <Stack gap="lg" data-testid="mobile-nav">
         <Paper withBorder p="sm" radius="md">
           {isAuthenticated && user ? (

@@ -30,7 +30,15 @@ export function UserArea() {
   return (
     <Group gap="sm" wrap="nowrap" data-testid="user-area" data-state="signed-in">
       {user.isAdmin ? (
-        <Button component={Link} to="/admin" size="sm" variant="subtle" color="gray" leftSection={<IconShieldLock size={16} aria-hidden />} visibleFrom="md">
+        <Button
+          component={Link}
+          to="/admin"
+          size="sm"
+          variant="subtle"
+          color="gray"
+          leftSection={<IconShieldLock size={16} aria-hidden />}
+          visibleFrom="md"
+        >
           Admin
         </Button>
       ) : null}

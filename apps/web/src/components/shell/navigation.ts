@@ -1,22 +1,34 @@
 import {
+  type Icon,
+  IconBolt,
   IconChartBar,
+  IconCreditCard,
+  IconFolders,
   IconHistory,
   IconLayoutDashboard,
   IconMessageChatbot,
   IconMicrophone2,
   IconMusic,
   IconPalette,
-  IconBolt,
-  IconFolders,
-  IconCreditCard,
   IconUserCircle,
   IconUserSquareRounded,
-  type Icon,
 } from '@tabler/icons-react';
 
 export interface NavItem {
   label: string;
-  to: '/' | '/chat' | '/projects' | '/quick-create' | '/analytics' | '/voice-studio' | '/avatar-studio' | '/music-studio' | '/style-transfer' | '/history' | '/payments' | '/profile';
+  to:
+    | '/'
+    | '/chat'
+    | '/projects'
+    | '/quick-create'
+    | '/analytics'
+    | '/voice-studio'
+    | '/avatar-studio'
+    | '/music-studio'
+    | '/style-transfer'
+    | '/history'
+    | '/payments'
+    | '/profile';
   icon: Icon;
 }
 

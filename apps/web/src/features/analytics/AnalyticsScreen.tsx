@@ -1,7 +1,6 @@
-import { SegmentedControl } from '@mantine/core';
+import { Button, SegmentedControl } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { Button } from '@mantine/core';
 import { useState } from 'react';
 import { StandardScreen } from '../../components/StandardScreen';
 

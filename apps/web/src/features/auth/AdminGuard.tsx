@@ -1,7 +1,7 @@
 import { Button, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowLeft, IconShieldLock } from '@tabler/icons-react';
-import { Link, Navigate, useLocation } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { PageLoader } from '../../components/feedback/PageLoader';
 import { useAuth } from '../../lib/auth/useAuth';
 
@@ -30,10 +30,24 @@ export function AdminAccessRequired() {
  */
 export function AdminGuard({ children }: { children: ReactNode }) {
   const { user, isAuthenticated, isLoading } = useAuth();
-  const currentPath = useLocation({ select: (location) => location.href });
+  // The admin page being guarded: the last resolved location. (While /login is still loading, the
+  // router's `location` already points at /login, which must not become its own redirect target.)
+  const guardedPath = useRouterState({ select: (state) => (state.resolvedLocation ?? state.location).href });
+  const navigate = useNavigate();
+  const mustLogIn = !isLoading && (!isAuthenticated || !user);
+  const redirected = useRef(false);
 
-  if (isLoading && !user) return <PageLoader label="Checking your access" />;
-  if (!isAuthenticated || !user) return <Navigate to="/login" search={{ redirect: currentPath }} replace />;
+  useEffect(() => {
+    if (!mustLogIn) {
+      redirected.current = false;
+      return;
+    }
+    if (redirected.current) return;
+    redirected.current = true;
+    void navigate({ to: '/login', search: { redirect: guardedPath }, replace: true });
+  }, [mustLogIn, guardedPath, navigate]);
+
+  if ((isLoading && !user) || mustLogIn || !user) return <PageLoader label="Checking your access" />;
   if (!user.isAdmin) return <AdminAccessRequired />;
   return <>{children}</>;
 }

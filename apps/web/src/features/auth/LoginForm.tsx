@@ -90,65 +90,72 @@ export function LoginForm({ tab, onTabChange, onSuccess, onNavigateAway }: Login
         </Tabs.List>
 
         <Tabs.Panel value={tab} pt="lg">
-      <form onSubmit={submit} noValidate aria-label={isSignUp ? 'Create account' : 'Login'}>
-        <Stack gap="md">
-          <TextInput
-            label="Email Address"
-            type="email"
-            autoComplete="email"
-            placeholder="you@studio.com"
-            leftSection={<IconAt size={16} aria-hidden />}
-            required
-            disabled={busy}
-            key={form.key('email')}
-            {...form.getInputProps('email')}
-          />
-          <PasswordInput
-            label="Password"
-            autoComplete={isSignUp ? 'new-password' : 'current-password'}
-            placeholder={isSignUp ? 'Choose a password' : 'Your password'}
-            leftSection={<IconLock size={16} aria-hidden />}
-            required
-            disabled={busy}
-            key={form.key('password')}
-            {...form.getInputProps('password')}
-          />
-          {isSignUp ? (
-            <PasswordInput
-              label="Confirm Password"
-              autoComplete="new-password"
-              placeholder="Repeat the password"
-              leftSection={<IconLock size={16} aria-hidden />}
-              required
-              disabled={busy}
-              key={form.key('confirmPassword')}
-              {...form.getInputProps('confirmPassword')}
-            />
-          ) : null}
+          <form onSubmit={submit} noValidate aria-label={isSignUp ? 'Create account' : 'Login'}>
+            <Stack gap="md">
+              <TextInput
+                label="Email Address"
+                type="email"
+                autoComplete="email"
+                placeholder="you@studio.com"
+                leftSection={<IconAt size={16} aria-hidden />}
+                required
+                disabled={busy}
+                key={form.key('email')}
+                {...form.getInputProps('email')}
+              />
+              <PasswordInput
+                label="Password"
+                autoComplete={isSignUp ? 'new-password' : 'current-password'}
+                placeholder={isSignUp ? 'Choose a password' : 'Your password'}
+                leftSection={<IconLock size={16} aria-hidden />}
+                required
+                disabled={busy}
+                key={form.key('password')}
+                {...form.getInputProps('password')}
+              />
+              {isSignUp ? (
+                <PasswordInput
+                  label="Confirm Password"
+                  autoComplete="new-password"
+                  placeholder="Repeat the password"
+                  leftSection={<IconLock size={16} aria-hidden />}
+                  required
+                  disabled={busy}
+                  key={form.key('confirmPassword')}
+                  {...form.getInputProps('confirmPassword')}
+                />
+              ) : null}
 
-          {failure ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert" data-testid="login-error">
-              {failure}
-            </Alert>
-          ) : null}
+              {failure ? (
+                <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert" data-testid="login-error">
+                  {failure}
+                </Alert>
+              ) : null}
 
-          <Button type="submit" size="md" fullWidth disabled={busy} aria-busy={busy} leftSection={busy ? <Loader size={16} color="currentColor" /> : null}>
-            {busy ? 'Processing...' : isSignUp ? 'Create Account' : 'Login'}
-          </Button>
+              <Button
+                type="submit"
+                size="md"
+                fullWidth
+                disabled={busy}
+                aria-busy={busy}
+                leftSection={busy ? <Loader size={16} color="currentColor" /> : null}
+              >
+                {busy ? 'Processing...' : isSignUp ? 'Create Account' : 'Login'}
+              </Button>
 
-          <Text size="xs" c="dimmed" ta="center">
-            By continuing you agree to our{' '}
-            <Anchor component={Link} to="/terms" size="xs" onClick={onNavigateAway}>
-              Terms of Service
-            </Anchor>{' '}
-            and{' '}
-            <Anchor component={Link} to="/privacy" size="xs" onClick={onNavigateAway}>
-              Privacy Policy
-            </Anchor>
-            .
-          </Text>
-        </Stack>
-      </form>
+              <Text size="xs" c="dimmed" ta="center">
+                By continuing you agree to our{' '}
+                <Anchor component={Link} to="/terms" size="xs" onClick={onNavigateAway}>
+                  Terms of Service
+                </Anchor>{' '}
+                and{' '}
+                <Anchor component={Link} to="/privacy" size="xs" onClick={onNavigateAway}>
+                  Privacy Policy
+                </Anchor>
+                .
+              </Text>
+            </Stack>
+          </form>
         </Tabs.Panel>
       </Tabs>
     </Stack>

@@ -5,8 +5,8 @@ import { redirectFromSearch, safeRedirectTarget } from '../../lib/redirect';
 /** After a successful login or sign-up: go to `?redirect=` when present, else to / (§2). */
 export function useAfterLogin(): () => void {
   const navigate = useNavigate();
-  const search = useLocation({ select: (location) => location.search });
+  const redirect = useLocation({ select: (location) => redirectFromSearch(location.search) });
   return useCallback(() => {
-    void navigate({ href: safeRedirectTarget(redirectFromSearch(search)), replace: true });
-  }, [navigate, search]);
+    void navigate({ href: safeRedirectTarget(redirect), replace: true });
+  }, [navigate, redirect]);
 }

@@ -1,5 +1,5 @@
 import { Box, Button, Divider, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconMessageCircleSearch, IconMessageChatbot, IconMessagePlus } from '@tabler/icons-react';
+import { IconArrowLeft, IconMessageChatbot, IconMessageCircleSearch, IconMessagePlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { GuardedButton } from '../../components/GuardedButton';
 import { ScreenEmptyState } from '../../components/ScreenEmptyState';

@@ -1,5 +1,6 @@
 import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
+  type Icon,
   IconBolt,
   IconFolderPlus,
   IconFolders,
@@ -9,7 +10,6 @@ import {
   IconPalette,
   IconPhotoEdit,
   IconUserSquareRounded,
-  type Icon,
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { GuardedButton } from '../../components/GuardedButton';
@@ -26,14 +26,62 @@ interface Tool {
 }
 
 const TOOLS: Tool[] = [
-  { to: '/quick-create', title: 'Quick Create', description: 'One prompt to an image, clip, voice-over or text.', icon: IconBolt, gradient: { from: 'brand.5', to: 'pink.5' } },
-  { to: '/chat', title: 'AI Chat', description: 'Talk to several models side by side.', icon: IconMessageChatbot, gradient: { from: 'indigo.5', to: 'cyan.5' } },
-  { to: '/image-editor/new', title: 'Image Editor', description: 'Layers, generation and edits on one canvas.', icon: IconPhotoEdit, gradient: { from: 'grape.5', to: 'brand.5' } },
-  { to: '/projects', title: 'Projects', description: 'Video, image and writing projects.', icon: IconFolders, gradient: { from: 'teal.5', to: 'lime.5' } },
-  { to: '/voice-studio', title: 'Voice Studio', description: 'Clone a voice, then speak any text with it.', icon: IconMicrophone2, gradient: { from: 'orange.5', to: 'red.5' } },
-  { to: '/music-studio', title: 'Music Studio', description: 'Tracks from a prompt, genre and mood.', icon: IconMusic, gradient: { from: 'pink.5', to: 'orange.5' } },
-  { to: '/avatar-studio', title: 'Avatar Studio', description: 'Create avatars and make them talk.', icon: IconUserSquareRounded, gradient: { from: 'cyan.5', to: 'blue.5' } },
-  { to: '/style-transfer', title: 'Style Transfer', description: 'Restyle an image in another look.', icon: IconPalette, gradient: { from: 'yellow.5', to: 'orange.5' } },
+  {
+    to: '/quick-create',
+    title: 'Quick Create',
+    description: 'One prompt to an image, clip, voice-over or text.',
+    icon: IconBolt,
+    gradient: { from: 'brand.5', to: 'pink.5' },
+  },
+  {
+    to: '/chat',
+    title: 'AI Chat',
+    description: 'Talk to several models side by side.',
+    icon: IconMessageChatbot,
+    gradient: { from: 'indigo.5', to: 'cyan.5' },
+  },
+  {
+    to: '/image-editor/new',
+    title: 'Image Editor',
+    description: 'Layers, generation and edits on one canvas.',
+    icon: IconPhotoEdit,
+    gradient: { from: 'grape.5', to: 'brand.5' },
+  },
+  {
+    to: '/projects',
+    title: 'Projects',
+    description: 'Video, image and writing projects.',
+    icon: IconFolders,
+    gradient: { from: 'teal.5', to: 'lime.5' },
+  },
+  {
+    to: '/voice-studio',
+    title: 'Voice Studio',
+    description: 'Clone a voice, then speak any text with it.',
+    icon: IconMicrophone2,
+    gradient: { from: 'orange.5', to: 'red.5' },
+  },
+  {
+    to: '/music-studio',
+    title: 'Music Studio',
+    description: 'Tracks from a prompt, genre and mood.',
+    icon: IconMusic,
+    gradient: { from: 'pink.5', to: 'orange.5' },
+  },
+  {
+    to: '/avatar-studio',
+    title: 'Avatar Studio',
+    description: 'Create avatars and make them talk.',
+    icon: IconUserSquareRounded,
+    gradient: { from: 'cyan.5', to: 'blue.5' },
+  },
+  {
+    to: '/style-transfer',
+    title: 'Style Transfer',
+    description: 'Restyle an image in another look.',
+    icon: IconPalette,
+    gradient: { from: 'yellow.5', to: 'orange.5' },
+  },
 ];
 
 /** / — the studio's home: every tool one click away, and recent work. */
@@ -41,12 +89,8 @@ export function DashboardScreen() {
   const { user } = useAuth();
   const greeting = user ? `Welcome back, ${user.email.split('@')[0] ?? ''}` : 'Welcome to Atelier';
   return (
-    <Stack gap={48}>
-      <ScreenHeader
-        eyebrow="Dashboard"
-        title={greeting}
-        description="Pick a tool to start something new, or carry on with a recent project."
-      />
+    <Stack gap={40}>
+      <ScreenHeader eyebrow="Dashboard" title={greeting} description="Pick a tool to start something new, or carry on with a recent project." />
 
       <Stack gap="md" component="section" aria-labelledby="dashboard-tools">
         <Title order={2} id="dashboard-tools" fz="lg">

@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { IconBolt, IconHistory } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { ScreenEmptyState } from '../../components/ScreenEmptyState';
@@ -7,7 +7,7 @@ import { ScreenHeader } from '../../components/ScreenHeader';
 /** /history — every generation, newest first. */
 export function HistoryScreen() {
   return (
-    <>
+    <Stack gap="lg">
       <ScreenHeader
         eyebrow="Library"
         title="History"
@@ -23,6 +23,6 @@ export function HistoryScreen() {
           </Button>
         }
       />
-    </>
+    </Stack>
   );
 }

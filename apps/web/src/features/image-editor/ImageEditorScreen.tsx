@@ -1,5 +1,5 @@
-import { ASPECT_RATIOS, DEMO, dimensionsFor, RESOLUTIONS, type AspectRatio, type Resolution } from '@atelier/shared';
-import { AspectRatio as MantineAspectRatio, Group, Paper, Select } from '@mantine/core';
+import { ASPECT_RATIOS, type AspectRatio, DEMO, dimensionsFor, RESOLUTIONS, type Resolution } from '@atelier/shared';
+import { Center, Group, AspectRatio as MantineAspectRatio, Paper, Select } from '@mantine/core';
 import {
   IconArrowsMove,
   IconBrush,
@@ -69,25 +69,40 @@ export function ImageEditorScreen({ projectId }: { projectId?: string }) {
         </>
       }
       stage={
-        <Paper shadow="sm" radius="sm" w="100%" maw={`min(100%, calc((100dvh - 180px) * ${(w ?? 16) / (h ?? 9)}))`} withBorder>
+        <Paper
+          shadow="sm"
+          radius="sm"
+          w="100%"
+          maw={`min(100%, calc((100dvh - 180px) * ${(w ?? 16) / (h ?? 9)}))`}
+          withBorder
+          bg="var(--mantine-color-default)"
+          aria-label={`Canvas ${size.width}×${size.height}`}
+        >
           <MantineAspectRatio ratio={(w ?? 16) / (h ?? 9)}>
-            <ScreenEmptyState
-              bare
-              icon={<IconPhotoPlus size={26} stroke={1.6} />}
-              title="Empty canvas"
-              description="Generate an image from a prompt or upload one to start a layer."
-              actions={
-                <GuardedButton action="generateImage" leftSection={<IconSparkles size={16} aria-hidden />}>
-                  Generate image
-                </GuardedButton>
-              }
-            />
+            <Center>
+              <ScreenEmptyState
+                bare
+                icon={<IconPhotoPlus size={26} stroke={1.6} />}
+                title="Empty canvas"
+                description="Generate an image from a prompt or upload one to start a layer."
+                actions={
+                  <GuardedButton action="generateImage" leftSection={<IconSparkles size={16} aria-hidden />}>
+                    Generate image
+                  </GuardedButton>
+                }
+              />
+            </Center>
           </MantineAspectRatio>
         </Paper>
       }
       panelTitle="Layers"
       panel={
-        <ScreenEmptyState bare icon={<IconLayersSubtract size={22} stroke={1.6} />} title="No layers yet" description="Images and shapes you add appear here as layers." />
+        <ScreenEmptyState
+          bare
+          icon={<IconLayersSubtract size={22} stroke={1.6} />}
+          title="No layers yet"
+          description="Images and shapes you add appear here as layers."
+        />
       }
     />
   );

@@ -59,8 +59,12 @@ function BalanceCard() {
 /** /credits, /payments and /pricing — one payment screen: balance, credit packages and purchases. */
 export function PaymentsScreen() {
   return (
-    <Stack gap="xl">
-      <ScreenHeader eyebrow="Account" title="Credits & Payments" description="Check your balance, buy credit packages and see what you have purchased." />
+    <Stack gap="lg">
+      <ScreenHeader
+        eyebrow="Account"
+        title="Credits & Payments"
+        description="Check your balance, buy credit packages and see what you have purchased."
+      />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <BalanceCard />
         <Card>
@@ -69,7 +73,8 @@ export function PaymentsScreen() {
               How credits work
             </Title>
             <Text size="sm" c="dimmed">
-              Credits pay for generations: images, video clips, voice, music and text. Prices depend on the model you pick and are listed next to each model.
+              Credits pay for generations: images, video clips, voice, music and text. Prices depend on the model you pick and are listed next to each
+              model.
             </Text>
             <Text size="sm" c="dimmed">
               Credits never expire. Packages are paid securely by card; your balance updates as soon as the payment is confirmed.

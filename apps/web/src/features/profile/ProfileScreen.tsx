@@ -15,7 +15,7 @@ function formatDate(iso: string): string {
 export function ProfileScreen() {
   const { user, isAuthenticated } = useAuth();
   return (
-    <Stack gap="xl">
+    <Stack gap="lg">
       <ScreenHeader eyebrow="Account" title="Profile" description="Your account details, balance and role." />
       {!isAuthenticated || !user ? (
         <ScreenEmptyState

@@ -1,5 +1,5 @@
-import { SegmentedControl, Stack } from '@mantine/core';
 import { PROJECT_TYPES } from '@atelier/shared';
+import { SegmentedControl, Stack } from '@mantine/core';
 import { IconFolderPlus, IconFolders } from '@tabler/icons-react';
 import { useState } from 'react';
 import { GuardedButton } from '../../components/GuardedButton';

@@ -1,5 +1,5 @@
-import { Card, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { ASPECT_RATIOS } from '@atelier/shared';
+import { Card, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { IconPhoto, IconSparkles } from '@tabler/icons-react';
 import { useState } from 'react';
 import { GuardedButton } from '../../components/GuardedButton';
@@ -19,7 +19,7 @@ export function QuickCreateScreen() {
   const [prompt, setPrompt] = useState('');
   const [ratio, setRatio] = useState<string | null>(ASPECT_RATIOS[0]);
   return (
-    <Stack gap="xl">
+    <Stack gap="lg">
       <ScreenHeader
         eyebrow="Create"
         title="Quick Create"

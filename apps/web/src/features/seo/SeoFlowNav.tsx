@@ -1,5 +1,5 @@
 import { Group } from '@mantine/core';
-import { IconAdjustments, IconArticle, IconPencil, IconSearch, type Icon } from '@tabler/icons-react';
+import { type Icon, IconAdjustments, IconArticle, IconPencil, IconSearch } from '@tabler/icons-react';
 import { ButtonLink } from '../../components/ButtonLink';
 
 export type SeoStep = 'generate' | 'analysis' | 'refine' | 'settings';

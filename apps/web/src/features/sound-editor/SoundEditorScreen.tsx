@@ -35,7 +35,14 @@ export function SoundEditorScreen({ projectId: _projectId }: { projectId: string
         />
       }
       panelTitle="Track settings"
-      panel={<ScreenEmptyState bare icon={<IconVolume size={22} stroke={1.6} />} title="No track selected" description="Select a track to change its volume, fades and timing." />}
+      panel={
+        <ScreenEmptyState
+          bare
+          icon={<IconVolume size={22} stroke={1.6} />}
+          title="No track selected"
+          description="Select a track to change its volume, fades and timing."
+        />
+      }
     />
   );
 }

@@ -1,14 +1,5 @@
 import { AspectRatio, Group, Paper, Stack, Text } from '@mantine/core';
-import {
-  IconCut,
-  IconFileExport,
-  IconMovie,
-  IconPhotoUp,
-  IconPlayerPlay,
-  IconSparkles,
-  IconTimeline,
-  IconWand,
-} from '@tabler/icons-react';
+import { IconCut, IconFileExport, IconMovie, IconPhotoUp, IconPlayerPlay, IconSparkles, IconTimeline, IconWand } from '@tabler/icons-react';
 import { EditorFrame } from '../../components/EditorFrame';
 import { GuardedButton } from '../../components/GuardedButton';
 import { ScreenEmptyState } from '../../components/ScreenEmptyState';
@@ -65,7 +56,14 @@ export function VideoEditorScreen({ projectId: _projectId }: { projectId: string
         </Group>
       }
       panelTitle="Clip settings"
-      panel={<ScreenEmptyState bare icon={<IconMovie size={22} stroke={1.6} />} title="No clip selected" description="Select a clip on the timeline to edit its prompt, model and trims." />}
+      panel={
+        <ScreenEmptyState
+          bare
+          icon={<IconMovie size={22} stroke={1.6} />}
+          title="No clip selected"
+          description="Select a clip on the timeline to edit its prompt, model and trims."
+        />
+      }
     />
   );
 }

@@ -1,0 +1,268 @@
+import { EventEmitter } from 'node:events';
+import type { Db } from '@atelier/db';
+import type { Logger } from 'pino';
+import { type ChatModelAdapter, type ChatTurn, type ChatUsage, estimateTokens } from './chat.models';
+import type { ChatMessageStatus, ChatStreamEvent } from './chat.schema';
+import { endReply, getMessageIn, OPEN_STATUSES, type ReplyEnd, toChatMessage } from './chat.store';
+
+/**
+ * Writes chat replies in this process (chat is interactive: no queue). Each reply's text lives
+ * in memory while it streams, is written to its row every FLUSH_MS (and at least every
+ * HEARTBEAT_MS, so a live reply never looks abandoned), and ends COMPLETED, FAILED (refunded)
+ * or STOPPED. Listeners attach per message id; `attach` hands back the text so far in the same
+ * tick, so a late subscriber misses nothing and sees nothing twice.
+ */
+
+export const FLUSH_MS = 250;
+export const HEARTBEAT_MS = 15_000;
+/** A reply still open with no write for this long was left by a process that died. */
+export const STALE_MS = 2 * 60_000;
+/** How often a subscriber reads a reply's row when it runs in another process. */
+export const POLL_MS = 500;
+export const REPLY_TIMEOUT_MS = 3 * 60_000;
+/** Replies one user may have streaming at once in this process. */
+export const MAX_OPEN_REPLIES_PER_USER = 8;
+
+type StopReason = 'stop' | 'timeout' | 'shutdown' | 'lost';
+
+export interface ReplyJob {
+  messageId: string;
+  conversationId: string;
+  userId: string;
+  modelId: string;
+  adapter: ChatModelAdapter;
+  /** Trimmed history ending with the user's message. */
+  messages: ChatTurn[];
+}
+
+interface Run {
+  job: ReplyJob;
+  status: ChatMessageStatus;
+  content: string;
+  controller: AbortController;
+  done: Promise<void>;
+}
+
+type Listener = (event: ChatStreamEvent) => void;
+const ABORTED = Symbol('aborted');
+
+/** Resolves with the iterator's next step, or ABORTED as soon as the signal fires. */
+function nextOrAbort<T, R>(iterator: AsyncIterator<T, R>, signal: AbortSignal): Promise<IteratorResult<T, R> | typeof ABORTED> {
+  if (signal.aborted) return Promise.resolve(ABORTED);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => resolve(ABORTED);
+    signal.addEventListener('abort', onAbort, { once: true });
+    iterator.next().then(
+      (step) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(step);
+      },
+      (err: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(err);
+      },
+    );
+  });
+}
+
+export interface RunnerDeps {
+  db: Db;
+  log: Pick<Logger, 'warn' | 'error'>;
+}
+
+export class ChatRunner {
+  private readonly runs = new Map<string, Run>();
+  private readonly events = new EventEmitter().setMaxListeners(0);
+
+  isLocal(messageId: string): boolean {
+    return this.runs.has(messageId);
+  }
+
+  openRepliesOf(userId: string): number {
+    let n = 0;
+    for (const run of this.runs.values()) if (run.job.userId === userId) n++;
+    return n;
+  }
+
+  /**
+   * Registers the reply synchronously (so a subscriber that arrives right after the response
+   * finds it) and writes it in the background.
+   */
+  start(deps: RunnerDeps, job: ReplyJob): void {
+    if (this.runs.has(job.messageId)) return;
+    const run: Run = { job, status: 'PENDING', content: '', controller: new AbortController(), done: Promise.resolve() };
+    this.runs.set(job.messageId, run);
+    run.done = this.execute(deps, run)
+      .catch((e: unknown) => deps.log.error({ err: String(e), messageId: job.messageId }, 'chat reply runner failed'))
+      .finally(() => this.runs.delete(job.messageId));
+  }
+
+  /**
+   * The reply's state now plus every later event, or undefined when it is not running here.
+   * Snapshot and listener are taken in one tick: nothing falls between them.
+   */
+  attach(messageId: string, listener: Listener): { snapshot: ChatStreamEvent; detach: () => void } | undefined {
+    const run = this.runs.get(messageId);
+    if (!run) return undefined;
+    this.events.on(messageId, listener);
+    return {
+      snapshot: { type: 'snapshot', messageId, status: run.status, offset: 0, text: run.content },
+      detach: () => this.events.off(messageId, listener),
+    };
+  }
+
+  /** Stops a reply running here and waits until it is written; false when it isn't running here. */
+  async stop(messageId: string, reason: StopReason = 'stop'): Promise<boolean> {
+    const run = this.runs.get(messageId);
+    if (!run) return false;
+    run.controller.abort(reason);
+    await run.done;
+    return true;
+  }
+
+  /** Resolves once no reply is running (tests; shutdown after `stopAll`). */
+  async idle(): Promise<void> {
+    while (this.runs.size) await Promise.all([...this.runs.values()].map((r) => r.done));
+  }
+
+  /** Shutdown: ends every running reply as failed (refunded) and waits for the writes. */
+  async stopAll(): Promise<void> {
+    for (const run of this.runs.values()) run.controller.abort('shutdown' satisfies StopReason);
+    await this.idle();
+  }
+
+  private emit(event: ChatStreamEvent) {
+    this.events.emit(event.messageId, event);
+  }
+
+  private async execute(deps: RunnerDeps, run: Run): Promise<void> {
+    const { db } = deps;
+    const { job, controller } = run;
+    const signal = controller.signal;
+    const started = Date.now();
+    const timeout = setTimeout(() => controller.abort('timeout' satisfies StopReason), REPLY_TIMEOUT_MS);
+
+    let writing: Promise<void> | null = null;
+    let written = 0;
+    let lastWrite = Date.now();
+    const flush = () => {
+      if (writing || signal.aborted) return;
+      if (run.content.length === written && Date.now() - lastWrite < HEARTBEAT_MS) return;
+      const content = run.content;
+      writing = db
+        .updateTable('chat_messages')
+        .set({ content })
+        .where('id', '=', job.messageId)
+        .where('status', '=', 'STREAMING')
+        .executeTakeFirst()
+        .then((r) => {
+          written = content.length;
+          lastWrite = Date.now();
+          // Stopped elsewhere (another process, or a reaper) or deleted: stop writing.
+          if (r.numUpdatedRows === 0n) controller.abort('lost' satisfies StopReason);
+        })
+        .catch((e: unknown) => deps.log.warn({ err: String(e), messageId: job.messageId }, 'chat reply flush failed'))
+        .finally(() => {
+          writing = null;
+        });
+    };
+    const ticker = setInterval(flush, FLUSH_MS);
+
+    let usage: ChatUsage | undefined;
+    let failure: unknown = null;
+    try {
+      const moved = await db
+        .updateTable('chat_messages')
+        .set({ status: 'STREAMING' })
+        .where('id', '=', job.messageId)
+        .where('status', '=', 'PENDING')
+        .executeTakeFirst();
+      if (moved.numUpdatedRows === 0n) {
+        controller.abort('lost' satisfies StopReason);
+      } else {
+        run.status = 'STREAMING';
+        this.emit({ type: 'snapshot', messageId: job.messageId, status: 'STREAMING', offset: 0, text: '' });
+        const iterator = job.adapter.streamReply({ modelId: job.modelId, messages: job.messages, signal })[Symbol.asyncIterator]();
+        for (;;) {
+          const step = await nextOrAbort(iterator, signal);
+          if (step === ABORTED) {
+            void Promise.resolve(iterator.return?.(undefined)).catch(() => {});
+            break;
+          }
+          if (step.done) {
+            usage = step.value || undefined;
+            break;
+          }
+          if (typeof step.value !== 'string' || step.value === '') continue;
+          const offset = run.content.length;
+          run.content += step.value;
+          this.emit({ type: 'delta', messageId: job.messageId, offset, text: step.value });
+        }
+      }
+    } catch (e) {
+      failure = e;
+    } finally {
+      clearInterval(ticker);
+      clearTimeout(timeout);
+      await writing;
+    }
+
+    const tokens = {
+      tokensIn: usage?.tokensIn ?? job.messages.reduce((n, m) => n + estimateTokens(m.content), 0),
+      tokensOut: usage?.tokensOut ?? estimateTokens(run.content),
+      latencyMs: Date.now() - started,
+    };
+    // An abort wins over the error it may cause inside the model (an AbortError is not a model failure).
+    const reason = signal.aborted ? (signal.reason as StopReason) : null;
+    let end: ReplyEnd | null = null;
+    if (reason === 'stop') {
+      // Stopped by the user: the partial text and its charge stay, unless nothing was written yet.
+      end = { status: 'STOPPED', content: run.content, ...tokens, refund: run.content === '' };
+    } else if (reason === 'timeout') {
+      end = {
+        status: 'FAILED',
+        content: run.content,
+        ...tokens,
+        error: 'The model took too long to answer; your credits were refunded',
+        refund: true,
+      };
+    } else if (reason === 'shutdown') {
+      end = {
+        status: 'FAILED',
+        content: run.content,
+        ...tokens,
+        error: 'The server restarted while answering; your credits were refunded',
+        refund: true,
+      };
+    } else if (reason === 'lost') {
+      end = null; // someone else ended (or deleted) the row: nothing to write
+    } else if (failure !== null) {
+      const message = failure instanceof Error ? failure.message : String(failure);
+      deps.log.warn({ err: message, messageId: job.messageId, modelId: job.modelId }, 'chat model failed');
+      end = {
+        status: 'FAILED',
+        content: run.content,
+        ...tokens,
+        tokensOut: estimateTokens(run.content),
+        error: `The model failed to answer: ${message.slice(0, 300)}. Your credits were refunded`,
+        refund: true,
+      };
+    } else {
+      end = { status: 'COMPLETED', content: run.content, ...tokens, refund: false };
+    }
+
+    const ended = end ? await endReply(db, job.messageId, end) : null;
+    if (ended) {
+      run.status = ended.row.status;
+      this.emit({ type: 'end', messageId: job.messageId, message: toChatMessage(ended.row), creditsBalance: ended.creditsBalance });
+      return;
+    }
+    // Ended elsewhere (or deleted): tell listeners what is stored now.
+    const row = await getMessageIn(db, job.conversationId, job.messageId).catch(() => null);
+    if (row && OPEN_STATUSES.includes(row.status)) return; // not ours to end; a reaper will
+    this.emit({ type: 'end', messageId: job.messageId, message: row ? toChatMessage(row) : null, creditsBalance: null });
+  }
+}
+
+/** The one runner of this process. */
+export const chatRunner = new ChatRunner();

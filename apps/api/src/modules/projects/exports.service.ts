@@ -1,0 +1,163 @@
+import type { Db, ExportRow } from '@atelier/db';
+import { AppError } from '@atelier/shared';
+import type { Context } from '../../context';
+import { effectiveClip, listClipRows } from './clips.service';
+import { type CreateExportRequest, EXPORT_STATUSES, type Export, type ExportType } from './exports.schema';
+import { notFound, projectFor } from './projects.access';
+import { ownMediaKey } from './projects.media';
+import { listSegmentsOf } from './segments.service';
+
+type Deps = Pick<Context, 'db' | 'env' | 'queues' | 'media' | 'storage' | 'log'>;
+type UserCtx = Deps & { user: { id: string } };
+
+/** Which outputs each project type can export; the first is the default. */
+export const EXPORT_TYPES_BY_PROJECT: Record<'VIDEO' | 'IMAGE' | 'TEXT', ExportType[]> = {
+  VIDEO: ['video/mp4'],
+  IMAGE: ['application/zip', 'image/png'],
+  TEXT: ['application/zip', 'text/markdown'],
+};
+/** Exports one user may have queued or rendering at once. */
+export const MAX_EXPORTS_IN_FLIGHT = 3;
+
+export function toExport(deps: Pick<Deps, 'media'>, r: ExportRow): Export {
+  const url = deps.media.url(r.output_url);
+  return {
+    id: r.id,
+    projectId: r.project_id,
+    name: r.name,
+    type: r.type,
+    status: (EXPORT_STATUSES as readonly string[]).includes(r.status) ? (r.status as Export['status']) : 'PENDING',
+    progress: r.progress,
+    outputUrl: url,
+    downloadUrl: url ? `${url}&download=1` : null,
+    error: r.error,
+    metadata: r.metadata,
+    createdAt: new Date(r.created_at).toISOString(),
+    updatedAt: new Date(r.updated_at).toISOString(),
+    completedAt: r.completed_at ? new Date(r.completed_at).toISOString() : null,
+  };
+}
+
+/** Exports of projects the viewer owns (the project join is the access check). */
+function ownedExports(db: Db, viewerId: string) {
+  return db
+    .selectFrom('exports as e')
+    .innerJoin('projects as p', 'p.id', 'e.project_id')
+    .where('p.user_id', '=', viewerId)
+    .where('e.user_id', '=', viewerId);
+}
+
+const exportColumns = [
+  'e.id',
+  'e.project_id',
+  'e.user_id',
+  'e.name',
+  'e.type',
+  'e.status',
+  'e.progress',
+  'e.output_url',
+  'e.error',
+  'e.params',
+  'e.metadata',
+  'e.started_at',
+  'e.completed_at',
+  'e.created_at',
+  'e.updated_at',
+] as const;
+
+export async function getExport(deps: Deps, viewerId: string, exportId: string): Promise<Export> {
+  const row = await ownedExports(deps.db, viewerId).select(exportColumns).where('e.id', '=', exportId).executeTakeFirst();
+  if (!row) throw notFound();
+  return toExport(deps, row);
+}
+
+export async function listExports(deps: Deps, viewerId: string, input: { projectId?: string; limit: number; offset: number }) {
+  if (input.projectId) await projectFor(deps.db, viewerId, input.projectId);
+  let q = ownedExports(deps.db, viewerId);
+  if (input.projectId) q = q.where('e.project_id', '=', input.projectId);
+  const [rows, total] = await Promise.all([
+    q.select(exportColumns).orderBy('e.created_at', 'desc').orderBy('e.id').limit(input.limit).offset(input.offset).execute(),
+    q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { exports: rows.map((r) => toExport(deps, r)), total: Number(total.n), limit: input.limit, offset: input.offset };
+}
+
+/**
+ * POST /projects/{id}/export: checks there is something to export, records the export PENDING
+ * (the row is the truth) and queues it; the worker renders it. Exports are free.
+ */
+export async function createExport(ctx: UserCtx, input: CreateExportRequest) {
+  const project = await projectFor(ctx.db, ctx.user.id, input.id);
+  const allowed = EXPORT_TYPES_BY_PROJECT[project.type];
+  const type = input.type ?? allowed[0];
+  if (!type || !allowed.includes(type)) {
+    const message = `${project.type.toLowerCase()} projects export as ${allowed.join(' or ')}`;
+    throw new AppError('VALIDATION', message, { fields: [{ path: 'type', message }] });
+  }
+
+  const warnings: string[] = [];
+  const params: Record<string, unknown> = {};
+  if (type === 'video/mp4') {
+    const clips = (await listClipRows(ctx.db, project.id)).map(effectiveClip);
+    if (!clips.some((c) => c.videoKey)) {
+      throw new AppError('VALIDATION', 'Nothing to export: no clip has a video yet. Generate a clip first.', {
+        fields: [{ path: 'id', message: 'No clip has a video yet' }],
+      });
+    }
+    clips.forEach((c, i) => {
+      if (c.status === 'GENERATING')
+        warnings.push(`Clip ${i + 1} is still generating; ${c.videoKey ? 'its previous video is used' : 'it is left out'}`);
+      else if (!c.videoKey) warnings.push(`Clip ${i + 1} has no video yet and is left out`);
+    });
+    if (input.audioUrl) params.audioKey = await ownMediaKey(ctx.storage, ctx.user.id, input.audioUrl, 'audioUrl', 'audio');
+  } else {
+    if (input.audioUrl) {
+      throw new AppError('VALIDATION', 'audioUrl applies to video exports only', { fields: [{ path: 'audioUrl', message: 'Only for video/mp4' }] });
+    }
+    const segments = await listSegmentsOf(ctx, project.id);
+    const ready = segments.filter((s) => s.selectedVersion?.status === 'READY');
+    const usable =
+      type === 'image/png'
+        ? ready.filter((s) => s.selectedVersion?.outputUrl)
+        : type === 'text/markdown'
+          ? ready.filter((s) => s.selectedVersion?.content)
+          : ready;
+    if (!usable.length) {
+      const what = type === 'image/png' ? 'image' : type === 'text/markdown' ? 'text' : 'finished';
+      throw new AppError('VALIDATION', `Nothing to export: no segment has a ${what} selected version yet`, {
+        fields: [{ path: 'type', message: 'Nothing to export yet' }],
+      });
+    }
+    for (const s of segments) if (!usable.includes(s)) warnings.push(`Segment "${s.name}" has no finished selected version and is left out`);
+  }
+
+  const inFlight = await ctx.db
+    .selectFrom('exports')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', ctx.user.id)
+    .where('status', 'in', ['PENDING', 'PROCESSING'])
+    .executeTakeFirstOrThrow();
+  if (Number(inFlight.n) >= MAX_EXPORTS_IN_FLIGHT) {
+    throw new AppError('RATE_LIMITED', `You already have ${MAX_EXPORTS_IN_FLIGHT} exports in progress; wait for one to finish`, {
+      retryAfterSeconds: 10,
+    });
+  }
+
+  const row = await ctx.db
+    .insertInto('exports')
+    .values({ project_id: project.id, user_id: ctx.user.id, name: input.name, type, params: JSON.stringify(params) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  try {
+    await ctx.queues.enqueue('export', { exportId: row.id }, { jobId: row.id });
+  } catch (e) {
+    ctx.log.error({ err: String(e), exportId: row.id }, 'export enqueue failed');
+    await ctx.db
+      .updateTable('exports')
+      .set({ status: 'FAILED', error: 'The job queue was unavailable', completed_at: new Date() })
+      .where('id', '=', row.id)
+      .execute();
+    throw new AppError('UNAVAILABLE', 'The job queue is unavailable right now; please try the export again shortly.');
+  }
+  return { export: toExport(ctx, row), warnings };
+}

@@ -1,0 +1,396 @@
+/**
+ * The export renderers, as plain functions (the export processor and bench/export.mjs call them):
+ * an ffmpeg timeline render to H.264/AAC MP4, an ffprobe helper, and a dependency-free STORE zip.
+ * Child processes get argument arrays, never a shell.
+ */
+import { spawn } from 'node:child_process';
+import { normalizeClipTiming } from '@atelier/shared';
+
+export interface ProbeResult {
+  durationSeconds: number;
+  width: number | null;
+  height: number | null;
+  videoCodec: string | null;
+  audioCodec: string | null;
+  hasVideo: boolean;
+  hasAudio: boolean;
+  formatName: string | null;
+}
+
+interface RunResult {
+  stdout: string;
+  stderr: string;
+}
+
+function run(
+  cmd: string,
+  args: string[],
+  options: { signal?: AbortSignal | undefined; onStdout?: (chunk: string) => void; timeoutMs?: number } = {},
+): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    if (options.signal?.aborted) return reject(abortError());
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let settled = false;
+    const finish = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+      fn();
+    };
+    const onAbort = () => {
+      child.kill('SIGKILL');
+      finish(() => reject(abortError()));
+    };
+    const timer = setTimeout(
+      () => {
+        child.kill('SIGKILL');
+        finish(() => reject(new Error(`${cmd} took longer than ${Math.round((options.timeoutMs ?? 0) / 1000)} s and was stopped`)));
+      },
+      options.timeoutMs ?? 60 * 60_000,
+    );
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    child.stdout.setEncoding('utf8');
+    child.stderr.setEncoding('utf8');
+    child.stdout.on('data', (c: string) => {
+      if (options.onStdout) options.onStdout(c);
+      else if (stdout.length < 4_000_000) stdout += c;
+    });
+    child.stderr.on('data', (c: string) => {
+      stderr = (stderr + c).slice(-8000);
+    });
+    child.on('error', (e) => finish(() => reject(new Error(`${cmd} could not start: ${e.message}`))));
+    child.on('close', (code) =>
+      finish(() => {
+        if (code === 0) resolve({ stdout, stderr });
+        else reject(Object.assign(new Error(describeFailure(cmd, stderr, code)), { stderr }));
+      }),
+    );
+  });
+}
+
+function abortError(): Error {
+  return Object.assign(new Error('The export was stopped'), { name: 'AbortError' });
+}
+
+function describeFailure(cmd: string, stderr: string, code: number | null): string {
+  const lines = stderr
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  const last = lines.slice(-2).join(' — ');
+  return `${cmd} failed (exit ${code ?? 'signal'})${last ? `: ${last.slice(0, 400)}` : ''}`;
+}
+
+/** ffprobe a file: duration, dimensions and codecs. */
+export async function probeFile(path: string, signal?: AbortSignal): Promise<ProbeResult> {
+  const { stdout } = await run('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path], {
+    signal,
+    timeoutMs: 30_000,
+  });
+  const info = JSON.parse(stdout) as {
+    format?: { duration?: string; format_name?: string };
+    streams?: { codec_type?: string; codec_name?: string; width?: number; height?: number; duration?: string }[];
+  };
+  const streams = info.streams ?? [];
+  const video = streams.find((s) => s.codec_type === 'video');
+  const audio = streams.find((s) => s.codec_type === 'audio');
+  const duration = Number(info.format?.duration ?? video?.duration ?? audio?.duration ?? 0);
+  return {
+    durationSeconds: Number.isFinite(duration) ? duration : 0,
+    width: video?.width ?? null,
+    height: video?.height ?? null,
+    videoCodec: video?.codec_name ?? null,
+    audioCodec: audio?.codec_name ?? null,
+    hasVideo: Boolean(video),
+    hasAudio: Boolean(audio),
+    formatName: info.format?.format_name ?? null,
+  };
+}
+
+export interface RenderClipInput {
+  /** A local file path of the clip's video. */
+  path: string;
+  /** Seconds (or milliseconds above 1000, per §5) cut from the start and the end. */
+  startTrim?: number;
+  endTrim?: number;
+}
+
+export interface RenderVideoOptions {
+  clips: RenderClipInput[];
+  width: number;
+  height: number;
+  outputPath: string;
+  /** Optional audio track (local path) that replaces the clips' own sound; padded or cut to the video's length. */
+  audioPath?: string | null;
+  fps?: number;
+  /** x264 preset and quality. */
+  preset?: string;
+  crf?: number;
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+export interface RenderedSegment {
+  index: number;
+  sourceDuration: number;
+  startTrim: number;
+  endTrim: number;
+  /** Seconds this clip plays in the export (whole frames). */
+  seconds: number;
+  frames: number;
+  hasAudio: boolean;
+}
+
+export interface RenderVideoResult {
+  durationSeconds: number;
+  width: number;
+  height: number;
+  segments: RenderedSegment[];
+  skipped: number[];
+  wallMs: number;
+}
+
+const num = (n: number) => n.toFixed(6).replace(/0+$/, '').replace(/\.$/, '');
+
+/**
+ * Renders the clips in order with their trims, each scaled to fit and padded to width×height
+ * (black bars), at a constant frame rate, into an H.264/AAC MP4 with +faststart. The sound is
+ * the given audio track, else each clip's own sound, else silence — a silent AAC track is always
+ * present so players behave. Every clip contributes a whole number of frames
+ * (round(played × fps)), so the export's length is the sum of the trimmed lengths to within
+ * half a frame per clip. Progress comes from ffmpeg's `-progress pipe:1`.
+ */
+export async function renderExportVideo(options: RenderVideoOptions): Promise<RenderVideoResult> {
+  const t0 = Date.now();
+  const fps = options.fps ?? 30;
+  const { width, height, signal } = options;
+  if (width % 2 || height % 2 || width < 16 || height < 16) throw new Error(`Invalid export size ${width}x${height}`);
+  if (!options.clips.length) throw new Error('Nothing to export: the timeline has no clips');
+
+  const segments: RenderedSegment[] = [];
+  const skipped: number[] = [];
+  for (const [index, clip] of options.clips.entries()) {
+    const probe = await probeFile(clip.path, signal).catch((e: Error) => {
+      throw new Error(`Clip ${index + 1} is not a readable video (${e.message})`);
+    });
+    if (!probe.hasVideo || probe.durationSeconds <= 0) throw new Error(`Clip ${index + 1} has no video stream`);
+    // §5 on the real file: trims are clamped to what the file actually holds.
+    const timing = normalizeClipTiming({ duration: probe.durationSeconds, startTrim: clip.startTrim ?? 0, endTrim: clip.endTrim ?? 0 });
+    const frames = Math.round((timing.duration - timing.startTrim - timing.endTrim) * fps);
+    if (frames < 1) {
+      skipped.push(index);
+      continue;
+    }
+    segments.push({
+      index,
+      sourceDuration: timing.duration,
+      startTrim: timing.startTrim,
+      endTrim: timing.endTrim,
+      seconds: frames / fps,
+      frames,
+      hasAudio: probe.hasAudio,
+    });
+  }
+  if (!segments.length) throw new Error('Nothing to export: every clip is trimmed to nothing');
+  const total = segments.reduce((s, x) => s + x.seconds, 0);
+
+  const args: string[] = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y'];
+  for (const s of segments) {
+    const clip = options.clips[s.index] as RenderClipInput;
+    if (s.startTrim > 0) args.push('-ss', num(s.startTrim));
+    // Read a little past the cut; the filter graph takes exactly `frames`.
+    args.push('-t', num(s.seconds + 1), '-i', clip.path);
+  }
+  const audioInput = options.audioPath ? segments.length : -1;
+  if (options.audioPath) args.push('-i', options.audioPath);
+
+  const fit =
+    `scale=${width}:${height}:force_original_aspect_ratio=decrease,` +
+    `pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2:color=black,setsar=1,format=yuv420p`;
+  const audioFormat = 'aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo';
+  const graph: string[] = [];
+  const concatInputs: string[] = [];
+  segments.forEach((s, i) => {
+    // tpad clones the last frame in case the file is a hair shorter than it claims; trim takes whole frames.
+    graph.push(
+      `[${i}:v:0]setpts=PTS-STARTPTS,fps=${fps},${fit},tpad=stop_mode=clone:stop_duration=1,trim=end_frame=${s.frames},setpts=PTS-STARTPTS[v${i}]`,
+    );
+    if (audioInput < 0) {
+      graph.push(
+        s.hasAudio
+          ? `[${i}:a:0]${audioFormat},asetpts=PTS-STARTPTS,apad,atrim=duration=${num(s.seconds)},asetpts=PTS-STARTPTS[a${i}]`
+          : `anullsrc=r=48000:cl=stereo,atrim=duration=${num(s.seconds)},asetpts=PTS-STARTPTS[a${i}]`,
+      );
+      concatInputs.push(`[v${i}][a${i}]`);
+    } else {
+      concatInputs.push(`[v${i}]`);
+    }
+  });
+  if (audioInput < 0) {
+    graph.push(`${concatInputs.join('')}concat=n=${segments.length}:v=1:a=1[vout][aout]`);
+  } else {
+    graph.push(`${concatInputs.join('')}concat=n=${segments.length}:v=1:a=0[vout]`);
+    graph.push(`[${audioInput}:a:0]${audioFormat},asetpts=PTS-STARTPTS,apad,atrim=duration=${num(total)},asetpts=PTS-STARTPTS[aout]`);
+  }
+
+  args.push(
+    '-filter_complex',
+    graph.join(';'),
+    '-map',
+    '[vout]',
+    '-map',
+    '[aout]',
+    '-c:v',
+    'libx264',
+    '-preset',
+    options.preset ?? 'veryfast',
+    '-crf',
+    String(options.crf ?? 21),
+    '-pix_fmt',
+    'yuv420p',
+    '-r',
+    String(fps),
+    '-c:a',
+    'aac',
+    '-b:a',
+    '160k',
+    '-ar',
+    '48000',
+    '-ac',
+    '2',
+    '-movflags',
+    '+faststart',
+    '-progress',
+    'pipe:1',
+    '-nostats',
+    options.outputPath,
+  );
+
+  let buffered = '';
+  let lastPercent = -1;
+  await run('ffmpeg', args, {
+    signal,
+    timeoutMs: options.timeoutMs ?? Math.max(10 * 60_000, total * 60_000),
+    onStdout: (chunk) => {
+      buffered += chunk;
+      const lines = buffered.split('\n');
+      buffered = lines.pop() ?? '';
+      for (const line of lines) {
+        const m = /^out_time_(?:us|ms)=(\d+)/.exec(line.trim());
+        if (!m) continue;
+        const percent = Math.min(99, Math.floor((Number(m[1]) / 1e6 / total) * 100));
+        if (percent > lastPercent) {
+          lastPercent = percent;
+          options.onProgress?.(percent);
+        }
+      }
+    },
+  });
+  const out = await probeFile(options.outputPath, signal);
+  options.onProgress?.(100);
+  return {
+    durationSeconds: out.durationSeconds,
+    width: out.width ?? width,
+    height: out.height ?? height,
+    segments,
+    skipped,
+    wallMs: Date.now() - t0,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// A minimal ZIP writer (STORE method, CRC-32, UTF-8 names). Media is already compressed, so
+// storing is as small as deflating and much faster. No ZIP64: the whole archive stays < 4 GiB.
+
+const CRC_TABLE = (() => {
+  const table = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    table[n] = c >>> 0;
+  }
+  return table;
+})();
+
+export function crc32(data: Uint8Array, seed = 0): number {
+  let c = (seed ^ 0xffffffff) >>> 0;
+  for (let i = 0; i < data.length; i++) c = (CRC_TABLE[(c ^ (data[i] as number)) & 0xff] as number) ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+export interface ZipEntry {
+  name: string;
+  data: Buffer;
+  modified?: Date;
+}
+
+function dosDateTime(d: Date): { date: number; time: number } {
+  const year = Math.min(Math.max(d.getFullYear(), 1980), 2107);
+  return {
+    date: ((year - 1980) << 9) | ((d.getMonth() + 1) << 5) | d.getDate(),
+    time: (d.getHours() << 11) | (d.getMinutes() << 5) | Math.floor(d.getSeconds() / 2),
+  };
+}
+
+/** Builds a ZIP archive in memory from the entries (names must be unique, relative, no `..`). */
+export function buildZip(entries: ZipEntry[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  const seen = new Set<string>();
+  for (const entry of entries) {
+    const name = entry.name.replace(/\\/g, '/');
+    if (!name || name.startsWith('/') || name.split('/').includes('..')) throw new Error(`Invalid zip entry name: ${entry.name}`);
+    if (seen.has(name)) throw new Error(`Duplicate zip entry name: ${name}`);
+    seen.add(name);
+    const nameBytes = Buffer.from(name, 'utf8');
+    const crc = crc32(entry.data);
+    const size = entry.data.length;
+    const { date, time } = dosDateTime(entry.modified ?? new Date());
+
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4); // version needed
+    local.writeUInt16LE(0x0800, 6); // UTF-8 names
+    local.writeUInt16LE(0, 8); // STORE
+    local.writeUInt16LE(time, 10);
+    local.writeUInt16LE(date, 12);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(size, 18);
+    local.writeUInt32LE(size, 22);
+    local.writeUInt16LE(nameBytes.length, 26);
+    local.writeUInt16LE(0, 28);
+    locals.push(local, nameBytes, entry.data);
+
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE((3 << 8) | 20, 4); // made by Unix, spec 2.0 (else unzip re-reads names as CP437)
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(0x0800, 8);
+    central.writeUInt16LE(0, 10);
+    central.writeUInt16LE(time, 12);
+    central.writeUInt16LE(date, 14);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(size, 20);
+    central.writeUInt32LE(size, 24);
+    central.writeUInt16LE(nameBytes.length, 28);
+    central.writeUInt32LE((0o100644 << 16) >>> 0, 38); // regular file, rw-r--r--
+    central.writeUInt32LE(offset, 42);
+    centrals.push(central, nameBytes);
+
+    offset += 30 + nameBytes.length + size;
+    if (offset > 0xfffffffe) throw new Error('The archive would be larger than 4 GB');
+  }
+  const centralSize = centrals.reduce((s, b) => s + b.length, 0);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(centralSize, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, ...centrals, end]);
+}

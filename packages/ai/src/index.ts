@@ -1,0 +1,63 @@
+/**
+ * @atelier/ai — offline "local" engines that produce real output without any API key:
+ * images (sharp + generated SVG), speech (espeak-ng), music (TypeScript synthesiser), video (ffmpeg zoompan)
+ * and a template-based text drafter. Every result carries `metadata.engine === 'local'`.
+ */
+export {
+  AbortError,
+  ASPECT_RATIOS,
+  type AspectRatio,
+  dimensionsFor,
+  type EngineResult,
+  type EngineRunOptions,
+  isAbortError,
+  type ProgressCallback,
+  RESOLUTIONS,
+  type Resolution,
+} from './common';
+export {
+  type GenerationInputName,
+  getLocalEngine,
+  isLocalModelId,
+  LOCAL_ENGINES,
+  type LocalEngineDescriptor,
+  type LocalEngineRequirements,
+  type LocalModelId,
+} from './engines';
+export { type ImageResult, type RenderImageOptions, renderImage } from './image';
+export { type Loudness, type MediaProbe, measureLoudness, type ProbeOptions, probeMedia } from './media-probe';
+export {
+  DEFAULT_MUSIC_DURATION_SECONDS,
+  MAX_MUSIC_DURATION_SECONDS,
+  MUSIC_GENRES,
+  type MusicalKey,
+  type MusicGenre,
+  normaliseGenre,
+  parseKey,
+  type SynthesizeMusicOptions,
+  synthesizeMusic,
+} from './music';
+export { LOCAL_VOICES, type LocalVoice, resolveVoice, type SynthesizeSpeechOptions, synthesizeSpeech } from './speech';
+export {
+  type ChatTurn,
+  type DraftKind,
+  type DraftTextOptions,
+  type DraftTextResult,
+  draftText,
+  type EnhancedPrompt,
+  type EnhancePromptOptions,
+  type EnhanceType,
+  enhancePrompt,
+  OFFLINE_WRITER_NOTICE,
+  type StreamDraftTextOptions,
+  streamDraftText,
+} from './text';
+export {
+  DEFAULT_VIDEO_DURATION_SECONDS,
+  MAX_VIDEO_DURATION_SECONDS,
+  type RenderVideoOptions,
+  renderVideo,
+  VIDEO_MOTIONS,
+  type VideoMotion,
+  type VideoResult,
+} from './video';
