@@ -140,7 +140,7 @@ function takeLock(lockFile) {
       const pid = Number.parseInt(readFileSync(lockFile, 'utf8'), 10);
       if (pid && pid !== process.pid && pidAlive(pid)) {
         throw new UserError(
-          `The embedded Postgres in ${path.relative(ROOT, path.dirname(lockFile))} is in use by another \`npm start\` (pid ${pid}).\n` +
+          `The embedded Postgres in ${path.relative(ROOT, lockFile.replace(/\.lock$/, ''))} is in use by another \`npm start\` (pid ${pid}).\n` +
             '  Stop that one first (Ctrl+C in its terminal), or point DATABASE_URL at a real Postgres.',
         );
       }

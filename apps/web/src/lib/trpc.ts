@@ -1,5 +1,5 @@
 import type { AppRouter } from '@atelier/api/router';
-import { httpBatchLink, type TRPCClientError, type TRPCLink } from '@trpc/client';
+import { httpBatchLink, httpSubscriptionLink, splitLink, type TRPCClientError, type TRPCLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import { observable, type Unsubscribable } from '@trpc/server/observable';
 import { env } from '../env';
@@ -109,11 +109,23 @@ export function createTrpcClient() {
       creditsBalanceLink,
       refreshOnUnauthorizedLink,
       errorLoggingLink,
-      httpBatchLink({
-        url: env.trpcUrl,
-        maxURLLength: 4000,
-        headers: requestHeaders,
-        fetch: (input, init) => fetch(input, { ...init, credentials: 'include' }),
+      splitLink({
+        condition: (op) => op.type === 'subscription',
+        // Live status and chat streaming over SSE. EventSource can't send headers, so the bearer
+        // token travels as a connection parameter (the server redacts it from its logs).
+        true: httpSubscriptionLink({
+          url: env.trpcUrl,
+          connectionParams: () => {
+            const { accessToken } = authStore.getState();
+            return accessToken ? { authorization: `Bearer ${accessToken}` } : {};
+          },
+        }),
+        false: httpBatchLink({
+          url: env.trpcUrl,
+          maxURLLength: 4000,
+          headers: requestHeaders,
+          fetch: (input, init) => fetch(input, { ...init, credentials: 'include' }),
+        }),
       }),
     ],
   });
