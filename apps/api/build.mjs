@@ -3,7 +3,8 @@ import { build } from 'esbuild';
 
 await build({
   entryPoints: { main: 'src/main.ts', cli: 'src/cli.ts' },
-  outdir: 'dist',
+  // BUILD_OUT_DIR lets an engineer build a private copy (e.g. for side-by-side browser tests).
+  outdir: process.env.BUILD_OUT_DIR ?? 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',
