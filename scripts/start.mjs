@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-import { spawn } from 'node:child_process';
 // `npm start`: from a fresh clone to a running Atelier at http://localhost:3000 in one command.
 //
 //  1. reads .env at the repo root (the real environment wins)
@@ -12,6 +11,7 @@ import { spawn } from 'node:child_process';
 //     (ATELIER_EMBEDDED_REDIS=1 forces that), else it says what to install
 //  6. migrate + seed (idempotent), then the api with the worker inline (INLINE_WORKER=true)
 //  7. prints the URL and the admin login once /api/health is ok; Ctrl+C stops everything
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import {
   BUILD_OUTPUTS,
@@ -132,7 +132,7 @@ async function resolveRedis(env) {
   const redisLib = await import('./lib/redis.mjs');
   const forceEmbedded = truthy(env.ATELIER_EMBEDDED_REDIS);
   if (env.REDIS_URL && !forceEmbedded) {
-    log.info(`Redis: REDIS_URL (${redisLib.redisTarget(env.REDIS_URL).host}:${redisLib.redisTarget(env.REDIS_URL).port})`);
+    log.info('Redis: REDIS_URL');
     await redisLib.checkConfiguredRedis(env.REDIS_URL);
     return { url: env.REDIS_URL, label: 'REDIS_URL' };
   }

@@ -9,7 +9,7 @@ export const INSTALL_REDIS_HINT = [
   'and there is no `redis-server` on PATH to start. Install one of:',
   '  Debian/Ubuntu:  sudo apt-get install redis-server',
   '  macOS:          brew install redis',
-  '  Docker:         docker compose up -d redis     (then REDIS_URL=redis://127.0.0.1:6379)',
+  '  Docker:         docker compose up -d redis     (publishes 127.0.0.1:6379, which npm start finds)',
   'or set REDIS_URL to a Redis you already run.',
 ].join('\n');
 

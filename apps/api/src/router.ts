@@ -1,3 +1,4 @@
+import { adminRouter } from './modules/admin/admin.router';
 import { authRouter } from './modules/auth/auth.router';
 import { chatRouter } from './modules/chat/chat.router';
 import { creditsRouter } from './modules/credits/credits.router';
@@ -16,6 +17,7 @@ export const appRouter = router({
   generation: generationRouter,
   chat: chatRouter,
   projects: projectsRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;

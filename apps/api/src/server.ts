@@ -8,9 +8,11 @@ import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { type AppDeps, contextFactory } from './context';
+import { adminHttpPlugin } from './modules/admin/admin.export';
 import { registerMedia } from './plugins/media';
 import { registerRest } from './plugins/rest';
 import { stripeWebhookPlugin } from './plugins/stripe-webhook';
+import { trackingPlugin } from './modules/tracking/tracking.plugin';
 import { type AppRouter, appRouter } from './router';
 
 declare module 'fastify' {
@@ -64,11 +66,12 @@ export async function buildServer(deps: AppDeps): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'unsafe-inline'"],
+        // Analytics providers the web app may load (tag manager, product analytics): ANALYTICS_CSP_ORIGINS.
+        scriptSrc: ["'self'", "'unsafe-inline'", ...deps.env.analytics.cspOrigins],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...deps.env.analytics.cspOrigins],
         mediaSrc: ["'self'", 'blob:', 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...deps.env.analytics.cspOrigins],
         fontSrc: ["'self'", 'data:'],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
@@ -105,8 +108,10 @@ export async function buildServer(deps: AppDeps): Promise<FastifyInstance> {
   } as never);
 
   await app.register(stripeWebhookPlugin, { deps });
+  await app.register(trackingPlugin, { deps });
   await registerRest(app, deps, appRouter as AppRouter);
   await registerMedia(app, deps);
+  await app.register(adminHttpPlugin, { deps });
 
   const webDist = resolveWebDist(deps.env.http.webDistDir);
   if (webDist) {

@@ -44,6 +44,7 @@ import { Route as MainProjectsProjectIdRouteRouteImport } from './routes/_main/p
 import { Route as MainAdminProfitabilityIndexRouteImport } from './routes/_main/admin/profitability/index';
 import { Route as MainProjectsProjectIdIndexRouteImport } from './routes/_main/projects/$projectId/index';
 import { Route as MainProjectsProjectIdImageEditorRouteImport } from './routes/_main/projects/$projectId/image-editor';
+import { Route as MainProjectsProjectIdSegmentsRouteImport } from './routes/_main/projects/$projectId/segments';
 import { Route as MainProjectsProjectIdSoundEditorRouteImport } from './routes/_main/projects/$projectId/sound-editor';
 import { Route as MainProjectsProjectIdVideoEditorRouteImport } from './routes/_main/projects/$projectId/video-editor';
 import { Route as MainAdminProfitabilityUsersUserIdRouteImport } from './routes/_main/admin/profitability/users/$userId';
@@ -229,6 +230,12 @@ const MainProjectsProjectIdImageEditorRoute =
     path: '/image-editor',
     getParentRoute: () => MainProjectsProjectIdRouteRoute,
   } as any);
+const MainProjectsProjectIdSegmentsRoute =
+  MainProjectsProjectIdSegmentsRouteImport.update({
+    id: '/segments',
+    path: '/segments',
+    getParentRoute: () => MainProjectsProjectIdRouteRoute,
+  } as any);
 const MainProjectsProjectIdSoundEditorRoute =
   MainProjectsProjectIdSoundEditorRouteImport.update({
     id: '/sound-editor',
@@ -304,6 +311,7 @@ export interface FileRoutesByFullPath {
   '/chat/': typeof MainChatIndexRoute;
   '/projects/': typeof MainProjectsIndexRoute;
   '/projects/$projectId/image-editor': typeof MainProjectsProjectIdImageEditorRoute;
+  '/projects/$projectId/segments': typeof MainProjectsProjectIdSegmentsRoute;
   '/projects/$projectId/sound-editor': typeof MainProjectsProjectIdSoundEditorRoute;
   '/projects/$projectId/video-editor': typeof MainProjectsProjectIdVideoEditorRoute;
   '/admin/profitability/': typeof MainAdminProfitabilityIndexRoute;
@@ -344,6 +352,7 @@ export interface FileRoutesByTo {
   '/chat': typeof MainChatIndexRoute;
   '/projects': typeof MainProjectsIndexRoute;
   '/projects/$projectId/image-editor': typeof MainProjectsProjectIdImageEditorRoute;
+  '/projects/$projectId/segments': typeof MainProjectsProjectIdSegmentsRoute;
   '/projects/$projectId/sound-editor': typeof MainProjectsProjectIdSoundEditorRoute;
   '/projects/$projectId/video-editor': typeof MainProjectsProjectIdVideoEditorRoute;
   '/admin/profitability': typeof MainAdminProfitabilityIndexRoute;
@@ -389,6 +398,7 @@ export interface FileRoutesById {
   '/_main/chat/': typeof MainChatIndexRoute;
   '/_main/projects/': typeof MainProjectsIndexRoute;
   '/_main/projects/$projectId/image-editor': typeof MainProjectsProjectIdImageEditorRoute;
+  '/_main/projects/$projectId/segments': typeof MainProjectsProjectIdSegmentsRoute;
   '/_main/projects/$projectId/sound-editor': typeof MainProjectsProjectIdSoundEditorRoute;
   '/_main/projects/$projectId/video-editor': typeof MainProjectsProjectIdVideoEditorRoute;
   '/_main/admin/profitability/': typeof MainAdminProfitabilityIndexRoute;
@@ -433,6 +443,7 @@ export interface FileRouteTypes {
     | '/chat/'
     | '/projects/'
     | '/projects/$projectId/image-editor'
+    | '/projects/$projectId/segments'
     | '/projects/$projectId/sound-editor'
     | '/projects/$projectId/video-editor'
     | '/admin/profitability/'
@@ -473,6 +484,7 @@ export interface FileRouteTypes {
     | '/chat'
     | '/projects'
     | '/projects/$projectId/image-editor'
+    | '/projects/$projectId/segments'
     | '/projects/$projectId/sound-editor'
     | '/projects/$projectId/video-editor'
     | '/admin/profitability'
@@ -517,6 +529,7 @@ export interface FileRouteTypes {
     | '/_main/chat/'
     | '/_main/projects/'
     | '/_main/projects/$projectId/image-editor'
+    | '/_main/projects/$projectId/segments'
     | '/_main/projects/$projectId/sound-editor'
     | '/_main/projects/$projectId/video-editor'
     | '/_main/admin/profitability/'
@@ -780,6 +793,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainProjectsProjectIdImageEditorRouteImport;
       parentRoute: typeof MainProjectsProjectIdRouteRoute;
     };
+    '/_main/projects/$projectId/segments': {
+      id: '/_main/projects/$projectId/segments';
+      path: '/segments';
+      fullPath: '/projects/$projectId/segments';
+      preLoaderRoute: typeof MainProjectsProjectIdSegmentsRouteImport;
+      parentRoute: typeof MainProjectsProjectIdRouteRoute;
+    };
     '/_main/projects/$projectId/sound-editor': {
       id: '/_main/projects/$projectId/sound-editor';
       path: '/sound-editor';
@@ -875,6 +895,7 @@ const MainAdminRouteRouteWithChildren = MainAdminRouteRoute._addFileChildren(
 
 interface MainProjectsProjectIdRouteRouteChildren {
   MainProjectsProjectIdImageEditorRoute: typeof MainProjectsProjectIdImageEditorRoute;
+  MainProjectsProjectIdSegmentsRoute: typeof MainProjectsProjectIdSegmentsRoute;
   MainProjectsProjectIdSoundEditorRoute: typeof MainProjectsProjectIdSoundEditorRoute;
   MainProjectsProjectIdVideoEditorRoute: typeof MainProjectsProjectIdVideoEditorRoute;
   MainProjectsProjectIdIndexRoute: typeof MainProjectsProjectIdIndexRoute;
@@ -888,6 +909,7 @@ const MainProjectsProjectIdRouteRouteChildren: MainProjectsProjectIdRouteRouteCh
   {
     MainProjectsProjectIdImageEditorRoute:
       MainProjectsProjectIdImageEditorRoute,
+    MainProjectsProjectIdSegmentsRoute: MainProjectsProjectIdSegmentsRoute,
     MainProjectsProjectIdSoundEditorRoute:
       MainProjectsProjectIdSoundEditorRoute,
     MainProjectsProjectIdVideoEditorRoute:

@@ -119,5 +119,12 @@ export async function localEngines(): Promise<Record<string, Engine>> {
       onProgress(100);
       return { text: r.text, metadata: r.metadata };
     },
+    // The short form of the draft writer (catalogue `local/text-brief`).
+    'local/text-brief': async ({ prompt, onProgress }) => {
+      onProgress(10);
+      const r = await ai.draftText({ prompt, kind: 'general', maxWords: 120 });
+      onProgress(100);
+      return { text: r.text, metadata: { ...r.metadata, model: 'local/text-brief' } };
+    },
   };
 }

@@ -99,6 +99,8 @@ export interface AiModelsTable {
   enabled: Generated<boolean>;
   is_local: Generated<boolean>;
   sort: Generated<number>;
+  /** Set on the model an admin chose as its output type's default (admin console). */
+  default_chosen_at: Date | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -263,6 +265,55 @@ export interface JobEventsTable {
   created_at: Timestamp;
 }
 
+/** Every change an admin makes: who, what, when, before/after. */
+export interface AuditLogTable {
+  id: Generated<string>;
+  actor_id: string | null;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  before: Json<Record<string, unknown> | null> | null;
+  after: Json<Record<string, unknown> | null> | null;
+  created_at: Timestamp;
+}
+
+/** An admin's on/off switch per provider; no row means on. */
+export interface ProviderSettingsTable {
+  provider: string;
+  enabled: Generated<boolean>;
+  updated_by: string | null;
+  updated_at: Timestamp;
+}
+
+export interface AdminModelTestsTable {
+  id: Generated<string>;
+  actor_id: string;
+  prompt: string;
+  created_at: Timestamp;
+}
+
+export interface AdminModelTestRunsTable {
+  test_id: string;
+  generation_id: string;
+  model_id: string;
+  price_units: number;
+  position: number;
+}
+
+/** First-party analytics events (issue 14): what the web app sends to POST /analytics/fox/boom. */
+export interface AnalyticsEventsTable {
+  id: Generated<string>;
+  event_name: string;
+  client_id: string;
+  user_id: string | null;
+  params: JsonDefault<Record<string, string | number | boolean>>;
+  page: Json<Record<string, unknown> | null> | null;
+  campaign: Json<Record<string, unknown> | null> | null;
+  timestamp_micros: number;
+  occurred_at: ColumnType<Date, Date | string, Date | string>;
+  received_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   auth_sessions: AuthSessionsTable;
@@ -280,6 +331,11 @@ export interface Database {
   chat_messages: ChatMessagesTable;
   exports: ExportsTable;
   job_events: JobEventsTable;
+  audit_log: AuditLogTable;
+  provider_settings: ProviderSettingsTable;
+  admin_model_tests: AdminModelTestsTable;
+  admin_model_test_runs: AdminModelTestRunsTable;
+  analytics_events: AnalyticsEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -117,6 +117,17 @@ export const CATALOGUE: CatalogueEntry[] = [
     isLocal: true,
   },
   {
+    id: 'local/text-brief',
+    provider: 'local',
+    name: 'Local Brief Writer (offline)',
+    type: 'TEXT',
+    description: 'The offline draft writer in short form: a few key points and next steps — not an AI model.',
+    requirements: { requiredInputs: ['prompt'], optionalInputs: [] },
+    credits: 1,
+    providerCostUsd: 0,
+    isLocal: true,
+  },
+  {
     id: 'openai/dall-e-3',
     provider: 'openai',
     name: 'DALL-E 3',

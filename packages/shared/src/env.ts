@@ -59,6 +59,13 @@ export const EnvSchema = z
     REPLICATE_BASE_URL: optionalString,
     ELEVENLABS_API_KEY: optionalString,
     ELEVENLABS_BASE_URL: optionalString,
+    // Tracking (issue 14): the ad-pixel relay's upstream and the first-party analytics endpoint's limits.
+    PIXEL_UPSTREAM_URL: z.url({ protocol: /^https?$/ }).optional().or(z.literal('').transform(() => undefined)),
+    ANALYTICS_PIXEL_UPSTREAM_TIMEOUT_MS: intIn(5000, 100, 60_000),
+    ANALYTICS_MAX_BODY_BYTES: intIn(65_536, 1024, 1_048_576),
+    ANALYTICS_MAX_EVENTS: intIn(50, 1, 500),
+    ANALYTICS_RATE_LIMIT_PER_MINUTE: intIn(120, 1, 100_000),
+    ANALYTICS_CSP_ORIGINS: z.string().default('https://www.googletagmanager.com,https://*.google-analytics.com,https://*.analytics.google.com'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.AUTH_SECRET === DEV_SECRET) {
@@ -100,6 +107,17 @@ export interface Env {
     anthropic: { apiKey?: string | undefined; baseUrl?: string | undefined };
     replicate: { apiToken?: string | undefined; baseUrl?: string | undefined };
     elevenlabs: { apiKey?: string | undefined; baseUrl?: string | undefined };
+  };
+  analytics: {
+    /** Where the ad-pixel relay (/api/px/*) forwards to; unset: the relay answers 204 and forwards nothing. */
+    pixelUpstreamUrl?: string | undefined;
+    pixelUpstreamTimeoutMs: number;
+    /** POST /analytics/fox/boom: body size cap, events per request, requests per client per minute. */
+    maxBodyBytes: number;
+    maxEvents: number;
+    rateLimitPerMinute: number;
+    /** Extra origins the web app may load analytics scripts from and send to (CSP script/connect/img-src). */
+    cspOrigins: string[];
   };
 }
 
@@ -164,6 +182,14 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       anthropic: { apiKey: e.ANTHROPIC_API_KEY, baseUrl: e.ANTHROPIC_BASE_URL },
       replicate: { apiToken: e.REPLICATE_API_TOKEN, baseUrl: e.REPLICATE_BASE_URL },
       elevenlabs: { apiKey: e.ELEVENLABS_API_KEY, baseUrl: e.ELEVENLABS_BASE_URL },
+    },
+    analytics: {
+      pixelUpstreamUrl: e.PIXEL_UPSTREAM_URL?.replace(/\/+$/, ''),
+      pixelUpstreamTimeoutMs: e.ANALYTICS_PIXEL_UPSTREAM_TIMEOUT_MS,
+      maxBodyBytes: e.ANALYTICS_MAX_BODY_BYTES,
+      maxEvents: e.ANALYTICS_MAX_EVENTS,
+      rateLimitPerMinute: e.ANALYTICS_RATE_LIMIT_PER_MINUTE,
+      cspOrigins: list(e.ANALYTICS_CSP_ORIGINS),
     },
   };
 }

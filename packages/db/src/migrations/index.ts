@@ -2,6 +2,8 @@ import type { Migration } from 'kysely/migration';
 import * as m20261122150000 from './20261122150000-CoreSchema';
 import * as m20261122170000 from './20261122170000-ProjectExports';
 import * as m20261122171000 from './20261122171000-ChatStreaming';
+import * as m20261122180000 from './20261122180000-AdminAudit';
+import * as m20261122181000 from './20261122181000-AnalyticsEvents';
 
 /**
  * Every migration, in order. Adding one: create `migrations/<timestamp>-<PascalName>.ts` with
@@ -11,4 +13,6 @@ export const migrations: Record<string, Migration> = {
   '20261122150000-CoreSchema': m20261122150000,
   '20261122170000-ProjectExports': m20261122170000,
   '20261122171000-ChatStreaming': m20261122171000,
+  '20261122180000-AdminAudit': m20261122180000,
+  '20261122181000-AnalyticsEvents': m20261122181000,
 };

@@ -519,6 +519,29 @@ describe('streaming', () => {
     expect(conv.body.title).toBe('Give me three taglines for a reusable coffee cup');
   });
 
+  it('two offline models side by side: the draft writer and its short form (local/text-brief) both stream and are stored', async () => {
+    const u = await t.signUp();
+    const c = await newChat(u.token, { aiModels: ['local/text', 'local/text-brief'] });
+    expect(c).toMatchObject({ type: 'MULTI', aiModels: ['local/text', 'local/text-brief'] });
+    const sent = await t.rest('POST', `/api/chat/conversations/${c.id}/messages`, {
+      token: u.token,
+      body: { content: 'How do I plan a product launch for a small coffee brand?' },
+    });
+    expect(sent.status).toBe(200);
+    expect(sent.body.creditsBalance).toBe(48);
+    const ids = (sent.body.replies as Array<{ id: string; modelId: string }>).map((r) => r.id);
+    const events = await collect(await (await callerFor(u.token)).chat.stream({ conversationId: c.id, messageIds: ids }));
+    const ends = events.filter((e) => e.type === 'end').map((e) => (e.type === 'end' ? e.message : null));
+    const full = ends.find((m) => m?.modelId === 'local/text');
+    const brief = ends.find((m) => m?.modelId === 'local/text-brief');
+    expect(full).toMatchObject({ status: 'COMPLETED', creditsUsed: 1 });
+    expect(brief).toMatchObject({ status: 'COMPLETED', creditsUsed: 1 });
+    expect(brief?.content.length).toBeGreaterThan(20);
+    expect(brief?.content.length).toBeLessThan(full?.content.length ?? 0);
+    const texts = replay(events);
+    for (const m of [full, brief]) expect(texts[m?.id ?? '']).toBe(m?.content);
+  });
+
   it('a late subscriber gets the text so far as a snapshot, then the rest; a finished reply gives snapshot + end', async () => {
     const u = await t.signUp();
     const c = await newChat(u.token, { aiModels: ['local/fed'] });

@@ -1,6 +1,6 @@
 /**
  * Text models as chat sees them: one small adapter per model (or per provider), looked up by
- * catalogue id. `local/text` is the offline draft writer in packages/ai; hosted providers
+ * catalogue id. `local/text` is the offline draft writer in packages/ai (`local/text-brief` its short form); hosted providers
  * (openai, anthropic) plug in later with `chatModels.register('openai/*', adapter)`.
  * Prices and availability stay in the catalogue (catalogue.service.ts); this file only runs models.
  */
@@ -84,6 +84,31 @@ export const localDraftWriter: ChatModelAdapter = {
   },
 };
 
+/** How long the brief writer's replies may get, in words. */
+export const BRIEF_MAX_WORDS = 90;
+
+/**
+ * `local/text-brief`: the same offline draft writer, answering in short form (a few key points
+ * and next steps) — a second offline participant for side-by-side chats without a provider key.
+ */
+export const localBriefWriter: ChatModelAdapter = {
+  contextTokens: 4096,
+  replyTokens: 512,
+  async *streamReply({ messages, signal }) {
+    const last = messages.at(-1);
+    if (last?.role !== 'user') throw new Error('A reply needs a user message to answer');
+    const { streamDraftText } = await import('@atelier/ai');
+    yield* streamDraftText({
+      prompt: last.content,
+      kind: 'chat',
+      maxWords: BRIEF_MAX_WORDS,
+      history: messages.slice(0, -1),
+      signal,
+      tokenDelayMs: LOCAL_TOKEN_DELAY_MS,
+    });
+  },
+};
+
 export class ChatModelRegistry {
   private readonly adapters = new Map<string, ChatModelAdapter>();
 
@@ -110,4 +135,4 @@ export class ChatModelRegistry {
 }
 
 /** The models chat can run in this process. */
-export const chatModels = new ChatModelRegistry({ 'local/text': localDraftWriter });
+export const chatModels = new ChatModelRegistry({ 'local/text': localDraftWriter, 'local/text-brief': localBriefWriter });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { router, viewerProcedure } from '../../trpc';
-import { ZBalance, ZCreditHistory, ZPageInput } from './credits.schema';
+import { ZBalance, ZCreditHistory, ZPageInput, ZUsage, ZUsageInput } from './credits.schema';
 import * as credits from './credits.service';
 
 const tags = ['Credits'];
@@ -17,4 +17,9 @@ export const creditsRouter = router({
     .input(ZPageInput.prefault({}))
     .output(ZCreditHistory)
     .query(({ ctx, input }) => credits.listHistory(ctx.db, ctx.viewerId, input)),
+  usage: viewerProcedure
+    .meta({ openapi: { method: 'GET', path: '/credits/usage', tags, summary: 'Credits used per day (spends minus their refunds), oldest day first' } })
+    .input(ZUsageInput.prefault({}))
+    .output(ZUsage)
+    .query(({ ctx, input }) => credits.usageByDay(ctx.db, ctx.viewerId, input)),
 });

@@ -35,3 +35,18 @@ export const ZCreditHistory = z.object({
   limit: z.number().int(),
   offset: z.number().int(),
 });
+
+/** Credits used per day (spends minus their refunds), for the dashboard's chart. */
+export const ZUsageInput = z.object({
+  days: z.coerce.number().int().min(1).max(365).default(30),
+  /** The viewer's `Date#getTimezoneOffset()` (minutes behind UTC), so days are the viewer's own. */
+  tzOffsetMinutes: z.coerce.number().int().min(-840).max(840).default(0),
+});
+
+export const ZUsage = z.object({
+  days: z.array(z.object({ date: z.string().describe('YYYY-MM-DD in the viewer\'s time zone'), credits: z.number() })),
+  total: z.number().describe('Credits used over the whole period'),
+  from: z.string(),
+  to: z.string(),
+});
+export type Usage = z.infer<typeof ZUsage>;

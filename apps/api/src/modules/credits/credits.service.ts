@@ -1,7 +1,7 @@
 import { applyCreditChange, applyCreditChangeInTransaction, type CreditChange, type Database, type Db } from '@atelier/db';
 import { AppError, unitsToCredits } from '@atelier/shared';
-import type { Transaction } from 'kysely';
-import type { Balance, LedgerEntry } from './credits.schema';
+import { sql, type Transaction } from 'kysely';
+import type { Balance, LedgerEntry, Usage } from './credits.schema';
 
 /**
  * The credit rules other features call. Balances live in users.credit_units and every change
@@ -175,4 +175,50 @@ export async function listHistory(db: CreditsExecutor, userId: string, page: { l
     createdAt: r.created_at.toISOString(),
   }));
   return { entries, total: Number(count.n), limit: page.limit, offset: page.offset };
+}
+
+const DAY_MS = 86_400_000;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * Credits used per day over the last `days` days (today included), in the viewer's time zone:
+ * each spend counts on the day it was made, minus its own refund (matched by the refund key
+ * derived from the spend key), so a failed generation refunded the next day nets to zero on the
+ * day it was charged. Days without use are 0.
+ */
+export async function usageByDay(
+  db: CreditsExecutor,
+  userId: string,
+  input: { days: number; tzOffsetMinutes: number },
+  now = Date.now(),
+): Promise<Usage> {
+  const offsetMs = input.tzOffsetMinutes * 60_000;
+  // "Local" midnight of the first day, expressed as a UTC instant.
+  const todayLocal = Math.floor((now - offsetMs) / DAY_MS) * DAY_MS;
+  const firstLocal = todayLocal - (input.days - 1) * DAY_MS;
+  const since = new Date(firstLocal + offsetMs);
+  const rows = await db
+    .selectFrom('credit_ledger as s')
+    .leftJoin('credit_ledger as r', (join) =>
+      join
+        .on('r.user_id', '=', userId)
+        .on('r.kind', '=', 'refund')
+        .on('r.idempotency_key', '=', sql<string>`'refund:' || substr(s.idempotency_key, ${SPEND_KEY_PREFIX.length + 1})`),
+    )
+    .select([
+      sql<string>`to_char((s.created_at AT TIME ZONE 'UTC') - make_interval(mins => ${input.tzOffsetMinutes}), 'YYYY-MM-DD')`.as('day'),
+      sql<string>`sum(-s.amount_units - coalesce(r.amount_units, 0))`.as('units'),
+    ])
+    .where('s.user_id', '=', userId)
+    .where('s.kind', '=', 'spend')
+    .where('s.created_at', '>=', since)
+    .groupBy('day')
+    .execute();
+  const byDay = new Map(rows.map((r) => [r.day, Math.max(0, Number(r.units))]));
+  const days = Array.from({ length: input.days }, (_, i) => {
+    const date = isoDay(firstLocal + i * DAY_MS);
+    return { date, credits: unitsToCredits(byDay.get(date) ?? 0) };
+  });
+  const total = unitsToCredits(days.reduce((sum, d) => sum + Math.round(d.credits * 100), 0));
+  return { days, total, from: isoDay(firstLocal), to: isoDay(todayLocal) };
 }

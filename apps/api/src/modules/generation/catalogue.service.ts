@@ -3,10 +3,13 @@ import { AppError, GENERATION_TYPE_OF, LOCAL_DEFAULTS, type ModelRequirements, p
 import type { Env } from '@atelier/shared/env';
 import type { Model } from './generation.schema';
 
+export const MODEL_SWITCHED_OFF = 'Switched off by an administrator';
+export const PROVIDER_SWITCHED_OFF = 'Provider switched off by an administrator';
+
 /** The catalogue lives in Postgres (admins reprice and switch models); availability comes from config. */
-export function toModel(env: Env, row: AiModelRow): Model {
+export function toModel(env: Env, row: AiModelRow, options: { providerSwitchedOff?: boolean } = {}): Model {
   const provider = providerInfo(env, row.provider);
-  const reason = !row.enabled ? 'Switched off by an administrator' : provider.reason;
+  const reason = provider.reason ?? (options.providerSwitchedOff ? PROVIDER_SWITCHED_OFF : !row.enabled ? MODEL_SWITCHED_OFF : null);
   return {
     id: row.id,
     provider: row.provider,
@@ -25,12 +28,19 @@ export function toModel(env: Env, row: AiModelRow): Model {
 }
 
 export async function listModels(deps: { db: Db; env: Env }): Promise<Model[]> {
-  const rows = await deps.db.selectFrom('ai_models').selectAll().orderBy('sort').execute();
-  const models = rows.map((r) => toModel(deps.env, r));
-  // isDefault: the spec's hosted default when it is available, else the local engine (§7).
+  const [rows, switchedOff] = await Promise.all([
+    deps.db.selectFrom('ai_models').selectAll().orderBy('sort').execute(),
+    deps.db.selectFrom('provider_settings').select('provider').where('enabled', '=', false).execute(),
+  ]);
+  const offProviders = new Set(switchedOff.map((p) => p.provider));
+  const models = rows.map((r) => toModel(deps.env, r, { providerSwitchedOff: offProviders.has(r.provider) }));
+  // isDefault: the model an admin chose for the type when it is available; else the spec's hosted
+  // default when it is available, else the local engine (§7).
   for (const kind of ['image', 'text', 'video', 'audio'] as const) {
+    const adminChoice = rows.find((r) => r.default_chosen_at && GENERATION_TYPE_OF[r.type] === kind);
+    const admin = adminChoice ? models.find((m) => m.id === adminChoice.id && m.available) : undefined;
     const spec = models.find((m) => m.id === SPEC_DEFAULTS[kind]);
-    const chosen = spec?.available ? spec : models.find((m) => m.id === LOCAL_DEFAULTS[kind] && m.available);
+    const chosen = admin ?? (spec?.available ? spec : models.find((m) => m.id === LOCAL_DEFAULTS[kind] && m.available));
     if (chosen) chosen.isDefault = true;
   }
   return models;
@@ -48,6 +58,7 @@ export async function resolveModel(
   type: 'image' | 'video' | 'audio' | 'text',
   model?: string,
   provider?: string,
+  options: { allowSwitchedOff?: boolean } = {},
 ): Promise<Model> {
   const models = await listModels(deps);
   let found: Model | undefined;
@@ -69,7 +80,9 @@ export async function resolveModel(
       fields: [{ path: 'type', message: `${found.name} makes ${GENERATION_TYPE_OF[found.type]}` }],
     });
   }
-  if (!found.available) {
+  // Admin test runs may try a model an admin switched off (to decide whether to offer it).
+  const switchedOffOnly = found.unavailableReason === MODEL_SWITCHED_OFF || found.unavailableReason === PROVIDER_SWITCHED_OFF;
+  if (!found.available && !(options.allowSwitchedOff && switchedOffOnly)) {
     throw new AppError('VALIDATION', `${found.name} is not available: ${found.unavailableReason}`, {
       fields: [{ path: 'model', message: found.unavailableReason ?? 'unavailable' }],
     });

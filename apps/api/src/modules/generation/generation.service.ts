@@ -117,7 +117,16 @@ async function findByIdempotencyKey(deps: Deps, userId: string, key: string) {
   return deps.db.selectFrom('generations').selectAll().where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
 }
 
-export async function generate(ctx: UserCtx, input: GenerateInput, options: { effectivePrompt?: string } = {}) {
+export interface GenerateOptions {
+  effectivePrompt?: string;
+  /**
+   * An admin's model test run (admin console): marked is_admin_test, never charged (credit units
+   * charged 0, no ledger row) but its provider cost counts; may run a model an admin switched off.
+   */
+  adminTest?: boolean;
+}
+
+export async function generate(ctx: UserCtx, input: GenerateInput, options: GenerateOptions = {}) {
   const header = ctx.req?.headers['idempotency-key'];
   const idempotencyKey = (typeof header === 'string' && header.trim() ? header.trim().slice(0, 100) : undefined) ?? input.idempotencyKey;
   if (idempotencyKey) {
@@ -128,7 +137,7 @@ export async function generate(ctx: UserCtx, input: GenerateInput, options: { ef
     if (prior) await ctx.db.updateTable('generations').set({ idempotency_key: null }).where('id', '=', prior.id).execute();
   }
 
-  const model = await resolveModel(ctx, input.type, input.model, input.provider);
+  const model = await resolveModel(ctx, input.type, input.model, input.provider, { allowSwitchedOff: options.adminTest === true });
   const { params, seed } = validateAgainstModel(model, input, ctx.user.id);
   if (input.projectId) {
     const project = await ctx.db
@@ -139,7 +148,7 @@ export async function generate(ctx: UserCtx, input: GenerateInput, options: { ef
       .executeTakeFirst();
     if (!project) throw new AppError('NOT_FOUND', MESSAGES.projectNotFound, { fields: [{ path: 'projectId', message: MESSAGES.projectNotFound }] });
   }
-  const price = model.pricing[0]?.creditCost ?? Math.round(model.credits * 100);
+  const price = options.adminTest ? 0 : (model.pricing[0]?.creditCost ?? Math.round(model.credits * 100));
   const id = randomUUID();
 
   let row: GenerationRow;
@@ -162,6 +171,7 @@ export async function generate(ctx: UserCtx, input: GenerateInput, options: { ef
           seed,
           credit_units_charged: price,
           idempotency_key: idempotencyKey ?? null,
+          is_admin_test: options.adminTest === true,
         })
         .returningAll()
         .executeTakeFirstOrThrow();

@@ -278,6 +278,25 @@ describe('clip generation', () => {
     expect(history.body.generations[0]).toMatchObject({ id: res.body.generation.id, projectId: id, status: 'COMPLETED' });
     const project = (await t.rest('GET', `/api/projects?limit=5`, { token: u.token })).body.projects.find((p: any) => p.id === id);
     expect(project.thumbnailUrl).toMatch(/^\/media\/generations\//);
+
+    // A clip removed from the timeline can come back as a new clip naming its video generation (undo).
+    expect((await t.rest('PUT', `/api/projects/${id}/video-clips`, { token: u.token, body: { clips: [] } })).body.clips).toEqual([]);
+    const restored = await t.rest('PUT', `/api/projects/${id}/video-clips`, {
+      token: u.token,
+      body: { clips: [{ prompt: 'sunrise', generationId: res.body.generation.id, startTrim: 0.5 }] },
+    });
+    expect(restored.status).toBe(200);
+    expect(restored.body.clips[0]).toMatchObject({ status: 'READY', generationId: res.body.generation.id, model: 'local/video', startTrim: 0.5 });
+    expect(restored.body.clips[0].id).not.toBe(clip.id);
+    expect(restored.body.clips[0].videoUrl).toMatch(/^\/media\/generations\//);
+    // …but only one of the user's own video generations
+    const other = await t.signUp();
+    const otherId = await videoProject(other.token);
+    for (const generationId of [res.body.generation.id, 'not-a-uuid']) {
+      const stolen = await t.rest('PUT', `/api/projects/${otherId}/video-clips`, { token: other.token, body: { clips: [{ prompt: 'x', generationId }] } });
+      expect(stolen.status).toBe(400);
+      expect(stolen.body.error.fields[0].path).toBe('clips.0.generationId');
+    }
   });
 
   it('image-to-video from the clip image; a failed regeneration refunds and keeps the previous video playable', async () => {

@@ -62,6 +62,7 @@ const clipFields = {
   error: z.string().max(4000).nullable().optional(),
   provider: z.string().max(100).nullable().optional(),
   model: z.string().max(100).nullable().optional(),
+  /** Ignored on an existing clip; on a new clip (no id), one of your video generations becomes its video (e.g. a deleted clip restored by undo). */
   generationId: z.string().max(100).nullable().optional(),
   createdAt: z.string().max(100).optional(),
   updatedAt: z.string().max(100).optional(),

@@ -171,6 +171,25 @@ function timingFor(existing: ClipRow | null, input: { duration?: number | undefi
   });
 }
 
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A new clip's `generationId`: one of the user's own video generations (its video becomes the clip's). */
+async function resolveVideoGeneration(ctx: UserCtx, generationId: string, field: string) {
+  const invalid = () =>
+    new AppError('VALIDATION', `${field} must be one of your video generations`, {
+      fields: [{ path: field, message: 'Not one of your video generations' }],
+    });
+  if (!UUID_SHAPE.test(generationId)) throw invalid();
+  const gen = await ctx.db
+    .selectFrom('generations')
+    .select(['id', 'provider', 'model_id', 'type'])
+    .where('id', '=', generationId)
+    .where('user_id', '=', ctx.user.id)
+    .executeTakeFirst();
+  if (!gen || gen.type !== 'video') throw invalid();
+  return { generation_id: gen.id, provider: gen.provider, model: gen.model_id };
+}
+
 function assertVideoProject(type: string) {
   if (type !== 'VIDEO')
     throw new AppError('VALIDATION', 'Video clips belong to video projects', { fields: [{ path: 'id', message: 'Not a video project' }] });
@@ -178,8 +197,9 @@ function assertVideoProject(type: string) {
 
 /**
  * PUT /projects/{id}/video-clips: the whole timeline in one transaction — the order of `clips`
- * is the order of the timeline, clips without an id are added, clips left out are removed,
- * prompts, images and trims are saved (timing normalised by §5).
+ * is the order of the timeline, clips without an id are added (a new clip may name one of the
+ * user's video generations as its video), clips left out are removed, prompts, images and trims
+ * are saved (timing normalised by §5).
  */
 export async function saveTimeline(ctx: UserCtx, projectId: string, clips: TimelineClip[]) {
   await ctx.db.transaction().execute(async (trx) => {
@@ -197,8 +217,10 @@ export async function saveTimeline(ctx: UserCtx, projectId: string, clips: Timel
     if (fields.length) throw new AppError('VALIDATION', fields.map((f) => `${f.path}: ${f.message}`).join('; '), { fields });
 
     const images: (string | null | undefined)[] = [];
+    const videos: (Awaited<ReturnType<typeof resolveVideoGeneration>> | null)[] = [];
     for (const [i, c] of clips.entries()) {
       images.push(await resolveImage({ ...ctx, db: trx }, c.id ? (existing.get(c.id)?.image_url ?? null) : null, c, `clips.${i}.`));
+      videos.push(!c.id && c.generationId ? await resolveVideoGeneration({ ...ctx, db: trx }, c.generationId, `clips.${i}.generationId`) : null);
     }
 
     const removed = [...existing.keys()].filter((id) => !seen.has(id));
@@ -219,7 +241,7 @@ export async function saveTimeline(ctx: UserCtx, projectId: string, clips: Timel
       else
         await trx
           .insertInto('video_clips')
-          .values({ project_id: projectId, ...values })
+          .values({ project_id: projectId, ...values, ...(videos[i] ?? {}) })
           .execute();
     }
     await touchProject(trx, projectId);

@@ -1,5 +1,5 @@
 import { displayCredits, LOW_CREDIT_THRESHOLD } from '@atelier/shared';
-import { Box, Button, Container, Group, Text, ThemeIcon } from '@mantine/core';
+import { Box, Button, Container, Flex, Group, Text, ThemeIcon } from '@mantine/core';
 import { IconBolt, IconCoins } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useAuth } from '../../lib/auth/useAuth';
@@ -25,12 +25,15 @@ export function LowCreditBanner() {
             <ThemeIcon variant="filled" size="md" radius="xl">
               <IconCoins size={15} aria-hidden />
             </ThemeIcon>
-            <Text size="sm" fw={700} style={{ letterSpacing: '0.04em' }}>
-              TOP UP YOUR ACCOUNT
-            </Text>
-            <Text size="sm" c="dimmed">
-              {credits} credits remaining
-            </Text>
+            {/* Side by side on wide screens; stacked on phones so neither line is squeezed. */}
+            <Flex direction={{ base: 'column', xs: 'row' }} gap={{ base: 0, xs: 'sm' }} align={{ base: 'flex-start', xs: 'baseline' }}>
+              <Text size="sm" fw={700} style={{ letterSpacing: '0.04em' }}>
+                TOP UP YOUR ACCOUNT
+              </Text>
+              <Text size="sm" c="dimmed">
+                {credits} credits remaining
+              </Text>
+            </Flex>
           </Group>
           <Button component={Link} to="/payments" size="xs" variant="filled" leftSection={<IconBolt size={14} aria-hidden />}>
             BUY CREDITS

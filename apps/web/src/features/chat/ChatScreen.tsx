@@ -1,82 +1,85 @@
-import { Box, Button, Divider, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconMessageChatbot, IconMessageCircleSearch, IconMessagePlus } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
-import { GuardedButton } from '../../components/GuardedButton';
-import { ScreenEmptyState } from '../../components/ScreenEmptyState';
+import { ActionIcon, Box, Drawer, Group, Tooltip } from '@mantine/core';
+import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
+import { IconLayoutSidebar } from '@tabler/icons-react';
+import { useRef } from 'react';
+import { useAuth } from '../../lib/auth/useAuth';
+import { STORAGE_KEYS } from '../../lib/storage';
+import { ConversationSidebar } from './ConversationSidebar';
+import { ConversationView } from './ConversationView';
+import { NewChatView } from './NewChatView';
+import { useChatViewerReady, useFillHeight } from './useChatHooks';
+import { useConversationActions } from './useConversationActions';
 
-/** /chat and /chat/{conversationId}: chat with several AI models at once (full-bleed). */
+/** Room kept under the composer while the guest banner floats over the bottom of the screen. */
+const GUEST_BANNER_INSET = { mobile: 150, desktop: 96 };
+
+/**
+ * /chat and /chat/{conversationId} (full-bleed): the conversation list on the left (a drawer on
+ * small screens) and either a new chat or the open conversation.
+ */
 export function ChatScreen({ conversationId }: { conversationId?: string }) {
+  const root = useRef<HTMLDivElement>(null);
+  const height = useFillHeight(root);
+  const ready = useChatViewerReady();
+  const { isAuthenticated, isLoading } = useAuth();
+  const [listOpened, list] = useDisclosure(false);
+  const { actions, dialogs } = useConversationActions(conversationId);
+  const [guestBannerMinimised] = useLocalStorage<boolean>({
+    key: STORAGE_KEYS.guestBannerMinimised,
+    defaultValue: false,
+    getInitialValueInEffect: false,
+  });
+  const guestBannerShown = !isAuthenticated && !isLoading && !guestBannerMinimised;
+  const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
+  const bottomInset = guestBannerShown ? (isMobile ? GUEST_BANNER_INSET.mobile : GUEST_BANNER_INSET.desktop) : 0;
+
+  const listButton = (
+    <Tooltip label="Chats">
+      <ActionIcon variant="default" size="lg" onClick={list.open} aria-label="Open the chat list">
+        <IconLayoutSidebar size={18} aria-hidden />
+      </ActionIcon>
+    </Tooltip>
+  );
+
   return (
-    <Group gap={0} align="stretch" wrap="nowrap" h="calc(100dvh - var(--app-shell-header-offset, 0rem))">
+    <Group ref={root} gap={0} align="stretch" wrap="nowrap" h={height} data-testid="chat-screen">
       <Box
         component="aside"
         aria-label="Conversations"
         w={300}
-        visibleFrom="sm"
+        visibleFrom="md"
         style={{ borderRight: '1px solid var(--mantine-color-default-border)', flexShrink: 0 }}
         bg="var(--mantine-color-default)"
       >
-        <Stack gap={0} h="100%">
-          <Group justify="space-between" p="md">
-            <Title order={2} fz="md">
-              Conversations
-            </Title>
-            <GuardedButton action="createConversation" size="xs" variant="light" leftSection={<IconMessagePlus size={14} aria-hidden />}>
-              New chat
-            </GuardedButton>
-          </Group>
-          <Divider />
-          <ScrollArea style={{ flex: 1 }}>
-            <Stack p="md" gap="xs" align="center" ta="center" py="xl">
-              <Text size="sm" fw={600}>
-                No conversations yet
-              </Text>
-              <Text size="xs" c="dimmed">
-                Your chats are listed here, most recent first.
-              </Text>
-            </Stack>
-          </ScrollArea>
-        </Stack>
+        <ConversationSidebar activeId={conversationId} actions={actions} ready={ready} />
       </Box>
+      <Drawer
+        opened={listOpened}
+        onClose={list.close}
+        size={320}
+        padding={0}
+        title="Conversations"
+        hiddenFrom="md"
+        styles={{ body: { height: 'calc(100% - 60px)' } }}
+      >
+        <ConversationSidebar activeId={conversationId} actions={actions} ready={ready} onNavigate={list.close} inDrawer />
+      </Drawer>
 
-      <Stack component="section" aria-label="Conversation" style={{ flex: 1, minWidth: 0 }} justify="center" p="xl">
+      <Box component="section" aria-label="Conversation" style={{ flex: 1, minWidth: 0 }} h="100%">
         {conversationId ? (
-          <ScreenEmptyState
-            bare
-            icon={<IconMessageCircleSearch size={26} stroke={1.6} />}
-            title="Conversation not found"
-            description="This conversation does not exist or is not shared with you."
-            actions={
-              <Button component={Link} to="/chat" variant="light" leftSection={<IconArrowLeft size={16} aria-hidden />}>
-                Back to chats
-              </Button>
-            }
+          <ConversationView
+            key={conversationId}
+            conversationId={conversationId}
+            ready={ready}
+            actions={actions}
+            listButton={listButton}
+            bottomInset={bottomInset}
           />
         ) : (
-          <Stack gap="lg" align="center">
-            <Stack gap={6} align="center" ta="center">
-              <Text size="xs" fw={700} tt="uppercase" c="brand" style={{ letterSpacing: '0.08em' }}>
-                AI Chat
-              </Text>
-              <Title order={1}>Chat with several models at once</Title>
-              <Text c="dimmed" maw={560}>
-                Ask once and compare answers from different AI models side by side, then keep the best one.
-              </Text>
-            </Stack>
-            <ScreenEmptyState
-              bare
-              icon={<IconMessageChatbot size={26} stroke={1.6} />}
-              title="No messages yet"
-              description="Start a conversation, choose the models that should answer, and send your first message."
-              actions={
-                <GuardedButton action="createConversation" leftSection={<IconMessagePlus size={16} aria-hidden />}>
-                  New chat
-                </GuardedButton>
-              }
-            />
-          </Stack>
+          <NewChatView listButton={listButton} bottomInset={bottomInset} />
         )}
-      </Stack>
+      </Box>
+      {dialogs}
     </Group>
   );
 }

@@ -1,97 +1,134 @@
-import { displayCredits, LOW_CREDIT_THRESHOLD } from '@atelier/shared';
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCoins, IconLogin2, IconReceipt } from '@tabler/icons-react';
-import { ScreenEmptyState } from '../../components/ScreenEmptyState';
+import '@mantine/charts/styles.css';
+
+import { Alert, Button, Grid, Loader, Stack, Text } from '@mantine/core';
+import { IconClockHour4, IconLogin2 } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { ScreenHeader } from '../../components/ScreenHeader';
+import { setCredits } from '../../lib/auth/store';
 import { useAuth } from '../../lib/auth/useAuth';
 import { openLoginModal } from '../../lib/loginPrompt';
+import { trpc } from '../../lib/trpc';
+import { BalanceCard, BalanceChartCard, CHART_ENTRIES } from './BalanceSection';
+import { LedgerSection } from './LedgerSection';
+import { PackagesSection } from './PackagesSection';
+import { PaymentHistorySection } from './PaymentHistorySection';
+import { type ReturnState, useCheckoutReturn } from './useCheckoutReturn';
 
-function BalanceCard() {
-  const { user, isAuthenticated } = useAuth();
-  if (!isAuthenticated || !user) {
+/** Whose ledger the cached credit/payment queries hold: they are keyed by input only, not by viewer. */
+let lastViewer: string | undefined;
+
+/**
+ * The credit and payment reads answer for whoever is asking (a guest reads the demo account), but
+ * their cache keys do not say who that was: refetch them when the viewer changes, and hold them
+ * back while the start-up session check is still deciding.
+ */
+function useViewerScopedQueries(): { ready: boolean; viewer: string } {
+  const { user, isAuthenticated, isLoading } = useAuth();
+  const viewer = isAuthenticated && user ? user.id : 'guest';
+  const utils = trpc.useUtils();
+  useEffect(() => {
+    if (isLoading) return;
+    if (lastViewer !== undefined && lastViewer !== viewer) {
+      void utils.credits.invalidate();
+      void utils.payments.history.invalidate();
+    }
+    lastViewer = viewer;
+  }, [viewer, isLoading, utils]);
+  return { ready: !isLoading, viewer };
+}
+
+function ReturnNotice({ state }: { state: ReturnState }) {
+  if (state.kind === 'confirming') {
     return (
-      <Card>
-        <Stack gap="sm" align="flex-start">
-          <ThemeIcon size={44} radius="md" variant="light">
-            <IconCoins size={22} aria-hidden />
-          </ThemeIcon>
-          <Title order={2} fz="lg">
-            Your balance
-          </Title>
-          <Text c="dimmed" size="sm">
-            Log in to see your credit balance and buy more credits.
-          </Text>
-          <Button leftSection={<IconLogin2 size={16} aria-hidden />} onClick={() => openLoginModal('login')}>
+      <Alert color="brand" variant="light" icon={<Loader size={16} />} title="Confirming your payment…" data-testid="checkout-return">
+        Checking the payment with Stripe. This takes a moment.
+      </Alert>
+    );
+  }
+  if (state.kind === 'processing') {
+    return (
+      <Alert color="blue" variant="light" icon={<IconClockHour4 size={18} aria-hidden />} title="Payment processing" data-testid="checkout-return">
+        Stripe has not confirmed the payment yet. Your credits are added automatically as soon as it does — you can leave this page.
+      </Alert>
+    );
+  }
+  if (state.kind === 'needs-login') {
+    return (
+      <Alert
+        color="orange"
+        variant="light"
+        icon={<IconLogin2 size={18} aria-hidden />}
+        title="Log in to see your purchase"
+        data-testid="checkout-return"
+      >
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">Your session has ended. Credits from a completed payment are added to your account either way.</Text>
+          <Button size="xs" onClick={() => openLoginModal('login')}>
             Login
           </Button>
         </Stack>
-      </Card>
+      </Alert>
     );
   }
-  const credits = displayCredits(user.credits);
-  return (
-    <Card data-testid="balance-card">
-      <Stack gap="xs">
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed" fw={600}>
-            Current balance
-          </Text>
-          {credits < LOW_CREDIT_THRESHOLD ? (
-            <Badge color="orange" variant="light">
-              Running low
-            </Badge>
-          ) : null}
-        </Group>
-        <Group gap="xs" align="baseline">
-          <Text fz={44} fw={800} lh={1} style={{ letterSpacing: '-0.02em' }}>
-            {credits.toLocaleString('en-US')}
-          </Text>
-          <Text c="dimmed">credits</Text>
-        </Group>
-        <Text size="sm" c="dimmed">
-          Each generation shows its cost before you start it. Failed generations are refunded automatically.
-        </Text>
-      </Stack>
-    </Card>
-  );
+  return null;
 }
 
-/** /credits, /payments and /pricing — one payment screen: balance, credit packages and purchases. */
+/**
+ * /credits, /payments and /pricing — one payment screen: the balance and its history, the credit
+ * packages with Stripe Checkout, the return from Checkout, the credit ledger and the card payments.
+ * Guests see the packages and the demo workspace's ledger, read-only; Buy opens the login popup.
+ */
 export function PaymentsScreen() {
+  const { user, isAuthenticated } = useAuth();
+  const { ready, viewer } = useViewerScopedQueries();
+  const returnState = useCheckoutReturn();
+  const [ledgerPage, setLedgerPage] = useState(1);
+  const isGuest = ready && !isAuthenticated;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new viewer starts on the first page
+  useEffect(() => setLedgerPage(1), [viewer]);
+
+  const balance = trpc.credits.balance.useQuery(undefined, { enabled: ready });
+  const chart = trpc.credits.history.useQuery({ limit: CHART_ENTRIES, offset: 0 }, { enabled: ready });
+
+  // A fresh balance from the server is the user's balance everywhere (header badge, banner).
+  useEffect(() => {
+    if (isAuthenticated && balance.data && !balance.isPlaceholderData) setCredits(balance.data.credits);
+  }, [isAuthenticated, balance.data, balance.isPlaceholderData]);
+
+  const currentBalance = !ready ? undefined : isAuthenticated && user ? user.credits : balance.data?.credits;
+
   return (
-    <Stack gap="lg">
+    <Stack gap="xl">
       <ScreenHeader
         eyebrow="Account"
         title="Credits & Payments"
-        description="Check your balance, buy credit packages and see what you have purchased."
+        description="Your balance and where it went, credit packages to top up, and every payment you made."
       />
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <BalanceCard />
-        <Card>
-          <Stack gap="xs">
-            <Title order={2} fz="lg">
-              How credits work
-            </Title>
-            <Text size="sm" c="dimmed">
-              Credits pay for generations: images, video clips, voice, music and text. Prices depend on the model you pick and are listed next to each
-              model.
-            </Text>
-            <Text size="sm" c="dimmed">
-              Credits never expire. Packages are paid securely by card; your balance updates as soon as the payment is confirmed.
-            </Text>
-          </Stack>
-        </Card>
-      </SimpleGrid>
-      <Stack gap="md" component="section" aria-labelledby="purchases-title">
-        <Title order={2} fz="lg" id="purchases-title">
-          Purchases
-        </Title>
-        <ScreenEmptyState
-          icon={<IconReceipt size={26} stroke={1.6} />}
-          title="No purchases yet"
-          description="Credit packages you buy are listed here with their date, amount and receipt."
-        />
-      </Stack>
+
+      <ReturnNotice state={returnState} />
+
+      <Grid gap="lg" align="stretch">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <BalanceCard credits={currentBalance} isGuest={isGuest} error={balance.error} onRetry={() => void balance.refetch()} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <BalanceChartCard
+            entries={ready ? chart.data?.entries : undefined}
+            total={chart.data?.total ?? 0}
+            currentBalance={currentBalance}
+            isLoading={!ready || chart.isPending}
+            error={chart.error}
+            onRetry={() => void chart.refetch()}
+          />
+        </Grid.Col>
+      </Grid>
+
+      <PackagesSection />
+
+      <LedgerSection page={ledgerPage} onPageChange={setLedgerPage} isGuest={isGuest} ready={ready} />
+
+      <PaymentHistorySection ready={ready} />
     </Stack>
   );
 }

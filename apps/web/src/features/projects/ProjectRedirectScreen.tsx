@@ -1,30 +1,14 @@
-import { Button } from '@mantine/core';
-import { IconArrowLeft, IconFolderQuestion } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconArrowLeft, IconFolderQuestion, IconRefresh } from '@tabler/icons-react';
+import { Link, Navigate } from '@tanstack/react-router';
 import { PageLoader } from '../../components/feedback/PageLoader';
 import { ScreenEmptyState } from '../../components/ScreenEmptyState';
+import { errorMessage, errorStatus } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { PROJECT_HOME } from './projectTypes';
+import { useProjectsViewer } from './useProjectsViewer';
 
-/** Where a project of each type opens (used once the project can be loaded). */
-export const PROJECT_HOME = {
-  VIDEO: '/projects/$projectId/video-editor',
-  IMAGE: '/projects/$projectId/image-editor',
-  TEXT: '/projects/$projectId/seo',
-} as const;
-
-/**
- * Resolves the project's type. Nothing is loaded yet: the projects issue replaces this with the
- * projects procedure and redirects to PROJECT_HOME[type]. Until then every id resolves to "not found".
- */
-async function resolveProjectType(_projectId: string): Promise<keyof typeof PROJECT_HOME | null> {
-  return null;
-}
-
-/** /projects/{projectId}: sends the visitor to the editor that fits the project's type. */
-export function ProjectRedirectScreen({ projectId }: { projectId: string }) {
-  const project = useQuery({ queryKey: ['project-type', projectId], queryFn: () => resolveProjectType(projectId) });
-
-  if (project.isPending) return <PageLoader label="Opening project" />;
+export function ProjectNotFound() {
   return (
     <ScreenEmptyState
       icon={<IconFolderQuestion size={26} stroke={1.6} />}
@@ -37,4 +21,26 @@ export function ProjectRedirectScreen({ projectId }: { projectId: string }) {
       }
     />
   );
+}
+
+/** /projects/{projectId}: sends the visitor to the screen of the project's type (VIDEO, IMAGE, TEXT). */
+export function ProjectRedirectScreen({ projectId }: { projectId: string }) {
+  const { ready } = useProjectsViewer();
+  const project = trpc.projects.byId.useQuery({ id: projectId }, { enabled: ready });
+
+  if (!ready || project.isPending) return <PageLoader label="Opening project" />;
+  if (project.isError) {
+    if (errorStatus(project.error) === 404) return <ProjectNotFound />;
+    return (
+      <Alert color="red" icon={<IconAlertCircle size={18} />} title="Could not open the project">
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{errorMessage(project.error)}</Text>
+          <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={14} aria-hidden />} onClick={() => void project.refetch()}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  return <Navigate to={PROJECT_HOME[project.data.type]} params={{ projectId }} replace />;
 }

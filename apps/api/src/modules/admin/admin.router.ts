@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { adminProcedure, router } from '../../trpc';
+import * as ai from './admin.ai.service';
+import * as analytics from './admin.analytics.service';
+import { listAudit } from './admin.audit-log.service';
+import * as modelTest from './admin.modeltest.service';
+import { resolvePeriod } from './admin.period';
+import * as pricing from './admin.pricing.service';
+import { mintTicket } from './admin.queue-ticket';
+import { queueAction, queueOverview } from './admin.queues.service';
+import {
+  ZAdjustCreditsInput,
+  ZAdjustResponse,
+  ZAiControl,
+  ZAuditInput,
+  ZAuditResponse,
+  ZDashboardLink,
+  ZDashboardLinkInput,
+  ZHealthCheck,
+  ZModelTest,
+  ZModelTestIdInput,
+  ZModelTestInput,
+  ZModelTestsInput,
+  ZPeriodInput,
+  ZPricing,
+  ZProviderInput,
+  ZQueueActionInput,
+  ZQueueActionResponse,
+  ZQueuesResponse,
+  ZSetAdminInput,
+  ZSetDefaultModelInput,
+  ZSetDisabledInput,
+  ZSetModelEnabledInput,
+  ZSetProviderEnabledInput,
+  ZSummary,
+  ZUpdatePriceInput,
+  ZUpdatePriceResponse,
+  ZUsage,
+  ZUserActionResponse,
+  ZUserProfitability,
+  ZUserProfitInput,
+  ZUsersInput,
+  ZUsersResponse,
+} from './admin.schema';
+import * as users from './admin.users.service';
+
+/**
+ * The admin console (issue 13). Every procedure is an adminProcedure (401 guests, 403 non-admins,
+ * checked on the server) and every change writes an audit row in the same transaction.
+ * The usage CSV export and the queue dashboard are plain HTTP routes (admin.export.ts, plugins/bull-board.ts).
+ */
+const tags = ['Admin'];
+
+export const adminRouter = router({
+  // ——— /admin summary and profitability ———
+  summary: adminProcedure
+    .meta({ openapi: { method: 'GET', path: '/analytics/admin/summary', tags, summary: 'Users, generations, credits, revenue, cost, margin, queues and campaigns for a period' } })
+    .input(ZPeriodInput)
+    .output(ZSummary)
+    .query(({ ctx, input }) => analytics.summary(ctx, resolvePeriod(input))),
+  usage: adminProcedure
+    .meta({ openapi: { method: 'GET', path: '/analytics/admin/usage', tags, summary: 'Revenue versus provider cost per model, type and user; margin per credit' } })
+    .input(ZPeriodInput)
+    .output(ZUsage)
+    .query(({ ctx, input }) => analytics.usage(ctx.db, resolvePeriod(input))),
+  userProfitability: adminProcedure
+    .meta({ openapi: { method: 'GET', path: '/analytics/admin/user/{id}', tags, summary: "One user's purchases, spend by model, provider cost and margin" } })
+    .input(ZUserProfitInput)
+    .output(ZUserProfitability)
+    .query(({ ctx, input }) => analytics.userProfitability(ctx.db, input.id, resolvePeriod(input))),
+
+  // ——— /admin/users ———
+  users: adminProcedure
+    .meta({ openapi: { method: 'GET', path: '/admin/users', tags, summary: 'Accounts with balance, spend, last activity and role; search by e-mail' } })
+    .input(ZUsersInput)
+    .output(ZUsersResponse)
+    .query(({ ctx, input }) => users.listUsers(ctx.db, input)),
+  adjustCredits: adminProcedure
+    .meta({ openapi: { method: 'POST', path: '/admin/users/{id}/credits', tags, summary: 'Add or remove credits with a reason (ledger + audit)' } })
+    .input(ZAdjustCreditsInput)
+    .output(ZAdjustResponse)
+    .mutation(({ ctx, input }) => users.adjustCredits(ctx.db, ctx.user, input)),
+  setAdmin: adminProcedure
+    .meta({ openapi: { method: 'POST', path: '/admin/users/{id}/admin', tags, summary: 'Grant or revoke admin (not on yourself)' } })
+    .input(ZSetAdminInput)
+    .output(ZUserActionResponse)
+    .mutation(({ ctx, input }) => users.setAdmin(ctx.db, ctx.user, input)),
+  setDisabled: adminProcedure
+    .meta({ openapi: { method: 'POST', path: '/admin/users/{id}/disabled', tags, summary: 'Disable (ends every session) or enable an account' } })
+    .input(ZSetDisabledInput)
+    .output(ZUserActionResponse)
+    .mutation(({ ctx, input }) => users.setDisabled(ctx.db, ctx.user, input)),
+
+  // ——— /admin/ai-control ———
+  aiControl: adminProcedure
+    .meta({ openapi: { method: 'GET', path: '/admin/ai', tags, summary: 'Providers (configured or not), models and defaults per output type' } })
+    .input(z.void())
+    .output(ZAiControl)
+    .query(({ ctx }) => ai.aiControl(ctx)),
+  providerHealth: adminProcedure
+    .meta({ openapi: { method: 'POST', path: '/admin/ai/providers/{provider}/health', tags, summary: 'Health check of a provider' } })
+    .input(ZProviderInput)
+    .output(ZHealthCheck)
+    .mutation(({ ctx, input }) => ai.providerHealth(ctx, input.provider)),
+  setProviderEnabled: adminProcedure
+    .meta({ openapi: { method: 'POST', path: '/admin/ai/providers/{provider}/enabled', tags, summary: 'Switch a provider on or off' } })
+    .input(ZSetProviderEnabledInput)
+    .output(ZAiControl)
+    .mutation(({ ctx, input }) => ai.setProviderEnabled(ctx, ctx.user, input)),
+  setModelEnabled: adminProcedure
+    .meta({ openapi: { method: 'POST', path: '/admin/ai/models/enabled', tags, summary: 'Switch a model on or off' } })
+    .input(ZSetModelEnabledInput)
+    .output(ZAiControl)
+    .mutation(({ ctx, input }) => ai.setModelEnabled(ctx, ctx.user, input)),
+  setDefaultModel: adminProcedure
+    .meta({ openapi: { method: 'POST', path: '/admin/ai/defaults', tags, summary: 'Choose the default model of an output type (null: automatic)' } })
+    .input(ZSetDefaultModelInput)
+    .output(ZAiControl)
+    .mutation(({ ctx, input }) => ai.setDefaultModel(ctx, ctx.user, input)),
+  queues: adminProcedure
+    .meta({ openapi: { method: 'GET', path: '/admin/job-queues', tags, summary: 'Job counts by state and failures in the last 24 h per queue' } })
+    .input(z.void())
+    .output(ZQueuesResponse)
+    .query(({ ctx }) => queueOverview(ctx.queues)),
+  queueAction: adminProcedure
+    .meta({ openapi: { method: 'POST', path: '/admin/job-queues/action', tags, summary: 'Pause or resume a queue, or retry its failed jobs' } })
+    .input(ZQueueActionInput)
+    .output(ZQueueActionResponse)
+    .mutation(({ ctx, input }) => queueAction(ctx, ctx.user, input)),
+  queueDashboardLink: adminProcedure
+    .meta({ openapi: { method: 'POST', path: '/admin/job-queues/dashboard-link', tags, summary: 'A one-time link (60 s) that opens the queue dashboard' } })
+    .input(ZDashboardLinkInput)
+    .output(ZDashboardLink)
+    .mutation(({ ctx }) => mintTicket(ctx.env, ctx.user)),
+
+  // ——— /admin/model-pricing ———
+  modelPricing: adminProcedure
+    .meta({ openapi: { method: 'GET', path: '/admin/model-pricing', tags, summary: 'Every model: credits, provider cost, suggested price (+20 %) and margin' } })
+    .input(z.void())
+    .output(ZPricing)
+    .query(({ ctx }) => pricing.modelPricing(ctx)),
+  updateModelPrice: adminProcedure
+    .meta({ openapi: { method: 'PUT', path: '/admin/model-pricing', tags, summary: "Set a model's price and provider cost (applies to the next generation)" } })
+    .input(ZUpdatePriceInput)
+    .output(ZUpdatePriceResponse)
+    .mutation(({ ctx, input }) => pricing.updatePrice(ctx, ctx.user, input)),
+
+  // ——— /admin/model-test ———
+  runModelTest: adminProcedure
+    .meta({ openapi: { method: 'POST', path: '/admin/model-tests', tags, summary: 'Run one prompt on several models (admin test: not charged, cost counted)' } })
+    .input(ZModelTestInput)
+    .output(ZModelTest)
+    .mutation(({ ctx, input }) => modelTest.runModelTest(ctx, ctx.user, input)),
+  modelTests: adminProcedure
+    .meta({ openapi: { method: 'GET', path: '/admin/model-tests', tags, summary: 'Recent model tests, newest first' } })
+    .input(ZModelTestsInput)
+    .output(z.object({ tests: z.array(ZModelTest), total: z.number() }))
+    .query(({ ctx, input }) => modelTest.listModelTests(ctx, input)),
+  modelTest: adminProcedure
+    .meta({ openapi: { method: 'GET', path: '/admin/model-tests/{id}', tags, summary: 'One model test with each run’s output, status, latency, cost and price' } })
+    .input(ZModelTestIdInput)
+    .output(ZModelTest)
+    .query(({ ctx, input }) => modelTest.getModelTest(ctx, input.id)),
+
+  // ——— audit ———
+  auditLog: adminProcedure
+    .meta({ openapi: { method: 'GET', path: '/admin/audit', tags, summary: 'Every admin change: who, what, when, before and after' } })
+    .input(ZAuditInput)
+    .output(ZAuditResponse)
+    .query(({ ctx, input }) => listAudit(ctx.db, input)),
+});

@@ -1,0 +1,405 @@
+import { GENERATION_STATUSES, GENERATION_TYPES } from '@atelier/shared';
+import { z } from 'zod';
+
+/** Request and response shapes of the admin console (issue 13). Money is USD, credits are credits (units / 100). */
+
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+const isoDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
+const ZDateParam = (name: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => (isoDate.test(v) || isoDateTime.test(v)) && !Number.isNaN(Date.parse(v)), {
+      message: `${name} must be a date (YYYY-MM-DD) or an ISO date-time`,
+    });
+
+/** A period: `from` inclusive, `to` inclusive when a date, exclusive when a date-time. Default: the last 30 days. */
+export const ZPeriodInput = z
+  .object({
+    from: ZDateParam('from').optional(),
+    to: ZDateParam('to').optional(),
+  })
+  .strict();
+export type PeriodInput = z.infer<typeof ZPeriodInput>;
+
+export const ZPeriod = z.object({ from: z.string(), to: z.string(), bucket: z.enum(['day', 'week', 'month']) });
+
+const ZCount = z.object({ key: z.string(), count: z.number() });
+
+export const ZQueueStats = z.object({
+  name: z.string(),
+  paused: z.boolean(),
+  counts: z.object({
+    waiting: z.number(),
+    active: z.number(),
+    delayed: z.number(),
+    prioritized: z.number(),
+    completed: z.number(),
+    failed: z.number(),
+  }),
+  failedLast24h: z.number(),
+});
+export type QueueStats = z.infer<typeof ZQueueStats>;
+
+export const ZQueuesResponse = z.object({ available: z.boolean(), error: z.string().nullable(), queues: z.array(ZQueueStats) });
+
+export const ZSummary = z.object({
+  period: ZPeriod,
+  users: z.object({ total: z.number(), new: z.number(), active: z.number(), admins: z.number(), disabled: z.number() }),
+  generations: z.object({
+    total: z.number(),
+    byStatus: z.array(ZCount),
+    byType: z.array(ZCount),
+    byTypeAndStatus: z.array(z.object({ type: z.string(), status: z.string(), count: z.number() })),
+    adminTests: z.number(),
+    failedLast24h: z.number(),
+  }),
+  credits: z.object({ sold: z.number(), spent: z.number(), refunded: z.number(), granted: z.number() }),
+  money: z.object({
+    currency: z.literal('usd'),
+    revenueUsd: z.number(),
+    providerCostUsd: z.number(),
+    adminTestCostUsd: z.number(),
+    grossMarginUsd: z.number(),
+    /** (revenue − cost) / revenue; null without revenue. */
+    grossMarginRate: z.number().nullable(),
+    payments: z.number(),
+  }),
+  series: z.array(
+    z.object({
+      date: z.string(),
+      signups: z.number(),
+      generations: z.number(),
+      revenueUsd: z.number(),
+      providerCostUsd: z.number(),
+      creditsSpent: z.number(),
+    }),
+  ),
+  campaigns: z.array(z.object({ source: z.string(), signups: z.number(), payments: z.number(), revenueUsd: z.number() })),
+  queues: ZQueuesResponse,
+});
+export type Summary = z.infer<typeof ZSummary>;
+
+const ZProfitRow = z.object({
+  generations: z.number(),
+  creditsSpent: z.number(),
+  /** Credits spent × the average sale price of a credit in the period. */
+  revenueUsd: z.number(),
+  providerCostUsd: z.number(),
+  marginUsd: z.number(),
+  /** USD of margin per credit spent; null when no credits were spent. */
+  marginPerCreditUsd: z.number().nullable(),
+});
+
+export const ZCreditPrice = z.object({
+  /** USD one credit sold for on average. */
+  usdPerCredit: z.number(),
+  basis: z.enum(['period', 'all-time', 'list-price']),
+});
+
+export const ZUsage = z.object({
+  period: ZPeriod,
+  creditPrice: ZCreditPrice,
+  totals: z.object({
+    revenueUsd: z.number(),
+    creditsSold: z.number(),
+    creditsSpent: z.number(),
+    providerCostUsd: z.number(),
+    adminTestCostUsd: z.number(),
+    grossMarginUsd: z.number(),
+    grossMarginRate: z.number().nullable(),
+    /** Sale price of a credit minus the provider cost of a credit spent. */
+    marginPerCreditUsd: z.number().nullable(),
+  }),
+  byModel: z.array(ZProfitRow.extend({ modelId: z.string(), name: z.string(), provider: z.string(), type: z.string() })),
+  byType: z.array(ZProfitRow.extend({ type: z.string() })),
+  byUser: z.array(
+    z.object({
+      userId: z.string(),
+      email: z.string(),
+      revenueUsd: z.number(),
+      creditsBought: z.number(),
+      creditsSpent: z.number(),
+      generations: z.number(),
+      providerCostUsd: z.number(),
+      marginUsd: z.number(),
+    }),
+  ),
+  series: z.array(z.object({ date: z.string(), revenueUsd: z.number(), providerCostUsd: z.number(), marginUsd: z.number() })),
+});
+export type Usage = z.infer<typeof ZUsage>;
+
+export const ZUserProfitInput = ZPeriodInput.extend({ id: z.uuid({ error: 'id must be a user id' }) }).strict();
+
+export const ZUserProfitability = z.object({
+  period: ZPeriod,
+  creditPrice: ZCreditPrice,
+  user: z.object({
+    id: z.string(),
+    email: z.string(),
+    isAdmin: z.boolean(),
+    disabled: z.boolean(),
+    credits: z.number(),
+    createdAt: z.string(),
+    lastActiveAt: z.string().nullable(),
+  }),
+  totals: z.object({
+    revenueUsd: z.number(),
+    creditsBought: z.number(),
+    creditsSpent: z.number(),
+    generations: z.number(),
+    providerCostUsd: z.number(),
+    marginUsd: z.number(),
+    marginPerCreditUsd: z.number().nullable(),
+  }),
+  purchases: z.array(
+    z.object({
+      id: z.string(),
+      packageId: z.string(),
+      status: z.string(),
+      amountUsd: z.number(),
+      credits: z.number(),
+      createdAt: z.string(),
+      paidAt: z.string().nullable(),
+    }),
+  ),
+  byModel: z.array(ZProfitRow.extend({ modelId: z.string(), name: z.string(), type: z.string() })),
+  series: z.array(z.object({ date: z.string(), creditsSpent: z.number(), providerCostUsd: z.number(), revenueUsd: z.number() })),
+});
+
+// ——— users ———
+
+export const ZUsersInput = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(100).default(25),
+    offset: z.coerce.number().int().min(0).default(0),
+    search: z.string().trim().max(200).optional(),
+  })
+  .strict();
+
+export const ZAdminUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  credits: z.number(),
+  creditUnits: z.number(),
+  isAdmin: z.boolean(),
+  disabled: z.boolean(),
+  disabledAt: z.string().nullable(),
+  createdAt: z.string(),
+  lastActiveAt: z.string().nullable(),
+  /** Net credits spent (spends minus refunds), all time. */
+  creditsSpent: z.number(),
+  generations: z.number(),
+  purchasesUsd: z.number(),
+});
+export type AdminUser = z.infer<typeof ZAdminUser>;
+
+export const ZUsersResponse = z.object({ users: z.array(ZAdminUser), total: z.number(), limit: z.number(), offset: z.number() });
+
+const ZUserId = z.uuid({ error: 'id must be a user id' });
+
+export const ZAdjustCreditsInput = z
+  .object({
+    id: ZUserId,
+    /** Credits to add (positive) or remove (negative), at most two decimals. */
+    amount: z
+      .number({ error: 'amount must be a number' })
+      .finite()
+      .refine((v) => v !== 0, 'amount must not be 0')
+      .refine((v) => Math.abs(v) <= 1_000_000, 'amount must be at most 1,000,000 credits either way')
+      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'amount has at most two decimals'),
+    reason: z.string().trim().min(3, 'Give a reason (at least 3 characters)').max(500),
+    /** Makes a retried submit safe: the same key adjusts once. */
+    idempotencyKey: z.string().min(8).max(100).optional(),
+  })
+  .strict();
+
+export const ZSetAdminInput = z.object({ id: ZUserId, isAdmin: z.boolean() }).strict();
+export const ZSetDisabledInput = z.object({ id: ZUserId, disabled: z.boolean() }).strict();
+
+export const ZUserActionResponse = z.object({ user: ZAdminUser });
+export const ZAdjustResponse = z.object({ user: ZAdminUser, applied: z.boolean(), balance: z.number() });
+
+// ——— AI control ———
+
+export const ZAdminProvider = z.object({
+  id: z.string(),
+  name: z.string(),
+  local: z.boolean(),
+  /** A key is set in the server configuration (the key itself is never sent). */
+  configured: z.boolean(),
+  envVar: z.string().nullable(),
+  enabled: z.boolean(),
+  available: z.boolean(),
+  reason: z.string().nullable(),
+  modelCount: z.number(),
+  enabledModelCount: z.number(),
+});
+
+export const ZAdminModel = z.object({
+  id: z.string(),
+  name: z.string(),
+  provider: z.string(),
+  type: z.enum(['VIDEO', 'IMAGE', 'AUDIO', 'TEXT']),
+  outputType: z.enum(GENERATION_TYPES),
+  category: z.string().nullable(),
+  enabled: z.boolean(),
+  available: z.boolean(),
+  unavailableReason: z.string().nullable(),
+  isDefault: z.boolean(),
+  /** An admin chose this model as the default for its output type. */
+  defaultChosen: z.boolean(),
+  isLocal: z.boolean(),
+  credits: z.number(),
+});
+
+export const ZAiControl = z.object({
+  providers: z.array(ZAdminProvider),
+  models: z.array(ZAdminModel),
+  defaults: z.array(z.object({ outputType: z.enum(GENERATION_TYPES), modelId: z.string().nullable(), chosenByAdmin: z.boolean() })),
+});
+
+export const ZProviderInput = z.object({ provider: z.string().trim().min(1).max(40) }).strict();
+export const ZSetProviderEnabledInput = z.object({ provider: z.string().trim().min(1).max(40), enabled: z.boolean() }).strict();
+export const ZSetModelEnabledInput = z.object({ modelId: z.string().trim().min(1).max(100), enabled: z.boolean() }).strict();
+export const ZSetDefaultModelInput = z
+  .object({
+    outputType: z.enum(GENERATION_TYPES),
+    /** null: back to the automatic default (the spec's hosted default when available, else the local engine). */
+    modelId: z.string().trim().min(1).max(100).nullable(),
+  })
+  .strict();
+
+export const ZHealthCheck = z.object({
+  provider: z.string(),
+  status: z.enum(['ok', 'failed', 'unconfigured', 'not-installed', 'no-api']),
+  message: z.string(),
+  checkedAt: z.string(),
+  checks: z.array(z.object({ name: z.string(), ok: z.boolean(), latencyMs: z.number(), detail: z.string() })),
+});
+
+export const ZQueueActionInput = z
+  .object({ queue: z.string().trim().min(1).max(40), action: z.enum(['pause', 'resume', 'retry-failed']) })
+  .strict();
+export const ZQueueActionResponse = z.object({ queue: ZQueueStats, retried: z.number() });
+
+export const ZDashboardLinkInput = z.object({}).strict();
+export const ZDashboardLink = z.object({ url: z.string(), expiresAt: z.string() });
+
+// ——— model pricing ———
+
+export const ZPricingRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  provider: z.string(),
+  type: z.string(),
+  enabled: z.boolean(),
+  available: z.boolean(),
+  isDefault: z.boolean(),
+  tiers: z.array(z.object({ tier: z.string(), credits: z.number(), creditCost: z.number(), isDefault: z.boolean() })),
+  credits: z.number(),
+  providerCostUsd: z.number(),
+  /** Provider cost in credits at the average credit sale price. */
+  costCredits: z.number(),
+  /** withMargin(costCredits): +20 %, rounded up; 0 gives 0. */
+  suggestedCredits: z.number(),
+  /** (price − cost) in USD per generation at the average credit price. */
+  marginUsd: z.number(),
+  /** (price − cost) / price; null when the model is free. */
+  marginRate: z.number().nullable(),
+  updatedAt: z.string(),
+});
+export const ZPricing = z.object({ creditPrice: ZCreditPrice, marginRate: z.number(), models: z.array(ZPricingRow) });
+
+const priceNumber = (name: string, max: number) =>
+  z
+    .number({ error: `${name} must be a number` })
+    .finite(`${name} must be a number`)
+    .min(0, `${name} must not be negative`)
+    .max(max, `${name} must be at most ${max}`);
+
+export const ZUpdatePriceInput = z
+  .object({
+    modelId: z.string().trim().min(1).max(100),
+    credits: priceNumber('credits', 100_000).refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'credits has at most two decimals'),
+    providerCostUsd: priceNumber('providerCostUsd', 10_000),
+  })
+  .strict();
+export const ZUpdatePriceResponse = z.object({ model: ZPricingRow });
+
+// ——— model test ———
+
+export const ZModelTestInput = z
+  .object({
+    prompt: z.string().trim().min(1, 'prompt is required').max(2000),
+    modelIds: z
+      .array(z.string().trim().min(1).max(100))
+      .min(1, 'Pick at least one model')
+      .max(6, 'Pick at most 6 models')
+      .refine((ids) => new Set(ids).size === ids.length, 'Each model once'),
+  })
+  .strict();
+
+export const ZModelTestRun = z.object({
+  generationId: z.string(),
+  modelId: z.string(),
+  modelName: z.string(),
+  provider: z.string(),
+  type: z.enum(GENERATION_TYPES),
+  status: z.enum(GENERATION_STATUSES),
+  progress: z.number(),
+  outputUrl: z.string().nullable(),
+  thumbnailUrl: z.string().nullable(),
+  outputText: z.string().nullable(),
+  error: z.string().nullable(),
+  latencyMs: z.number().nullable(),
+  providerCostUsd: z.number(),
+  /** The model's price when the test ran (not charged). */
+  priceCredits: z.number(),
+});
+export const ZModelTest = z.object({
+  id: z.string(),
+  prompt: z.string(),
+  createdAt: z.string(),
+  actorEmail: z.string().nullable(),
+  runs: z.array(ZModelTestRun),
+  /** Runs that failed to start (e.g. a model with no engine here). */
+  errors: z.array(z.object({ modelId: z.string(), message: z.string() })).default([]),
+});
+export const ZModelTestIdInput = z.object({ id: z.uuid({ error: 'id must be a test id' }) }).strict();
+export const ZModelTestsInput = z
+  .object({ limit: z.coerce.number().int().min(1).max(50).default(10), offset: z.coerce.number().int().min(0).default(0) })
+  .strict();
+
+// ——— audit ———
+
+export const ZAuditInput = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+    offset: z.coerce.number().int().min(0).default(0),
+    targetType: z.string().trim().max(40).optional(),
+    targetId: z.string().trim().max(100).optional(),
+  })
+  .strict();
+export const ZAuditEntry = z.object({
+  id: z.string(),
+  actorId: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string().nullable(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.string(),
+});
+export const ZAuditResponse = z.object({ entries: z.array(ZAuditEntry), total: z.number() });
+
+// ——— export ———
+
+export const ZExportQuery = z
+  .object({
+    from: ZDateParam('from').optional(),
+    to: ZDateParam('to').optional(),
+    type: z.enum(GENERATION_TYPES).optional(),
+  })
+  .strict();

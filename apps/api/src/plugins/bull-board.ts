@@ -1,0 +1,118 @@
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { FastifyAdapter } from '@bull-board/fastify';
+import { MESSAGES } from '@atelier/shared';
+import { QUEUE_KEYS } from '@atelier/shared/jobs';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../context';
+import {
+  COOKIE_TTL_SECONDS,
+  currentRole,
+  mintSessionCookie,
+  QUEUE_COOKIE,
+  QUEUE_DASHBOARD_PATH,
+  redeemTicket,
+  verifySessionCookie,
+} from '../modules/admin/admin.queue-ticket';
+import { authenticateRequest, INVALID_TOKEN } from '../modules/auth/auth.session';
+
+/**
+ * The operators' queue dashboard (Bull Board) under /admin/queues, for admins only. Real Fastify
+ * routes, so the SPA fallback never swallows them (the web's /admin screens stay the SPA).
+ *
+ * Access: a one-time ticket from `admin.queueDashboardLink` (`/admin/queues?ticket=…`) is exchanged
+ * for an httpOnly, SameSite=Strict cookie scoped to /admin/queues; every request re-checks that the
+ * session is alive and the user is still an admin. A bearer token works too (scripts). Without
+ * credentials: 401; a non-admin: 403.
+ */
+const page = (title: string, text: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title>
+<style>body{font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:100vh;margin:0;background:#0f0f13;color:#e6e6ee}main{max-width:440px;padding:24px;text-align:center}a{color:#ae92fe}</style></head>
+<body><main><h1>${title}</h1><p>${text}</p><p><a href="/admin/ai-control">Go to AI Control</a></p></main></body></html>`;
+
+function refuse(req: FastifyRequest, reply: FastifyReply, status: 401 | 403) {
+  const message =
+    status === 401
+      ? 'Open the queue dashboard from the admin console (AI Control → Queue dashboard) while signed in as an admin.'
+      : MESSAGES.adminRequired;
+  const wantsHtml = req.method === 'GET' && String(req.headers.accept ?? '').includes('text/html');
+  void reply.header('cache-control', 'no-store');
+  if (wantsHtml) return reply.status(status).type('text/html').send(page(status === 401 ? 'Sign-in required' : 'Admin Access Required', message));
+  return reply.status(status).send({ error: { code: status === 401 ? 'UNAUTHENTICATED' : 'FORBIDDEN', message } });
+}
+
+export async function bullBoardPlugin(app: FastifyInstance, opts: { deps: AppDeps }) {
+  const { deps } = opts;
+  const serverAdapter = new FastifyAdapter();
+  serverAdapter.setBasePath(QUEUE_DASHBOARD_PATH);
+  createBullBoard({
+    queues: QUEUE_KEYS.map((k) => new BullMQAdapter(deps.queues.queues[k], { displayName: k })),
+    serverAdapter,
+    options: {
+      uiConfig: {
+        boardTitle: 'Atelier queues',
+        hideDocsLink: true,
+        miscLinks: [{ text: 'Back to AI Control', url: '/admin/ai-control' }],
+      },
+    },
+  });
+
+  const cookieOptions = {
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    secure: deps.env.auth.cookieSecure,
+    path: QUEUE_DASHBOARD_PATH,
+  };
+
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', async (req, reply) => {
+      // The ticket exchange is handled by its route below.
+      const url = new URL(req.url, 'http://x');
+      if (url.pathname === QUEUE_DASHBOARD_PATH && url.searchParams.has('ticket')) return;
+      // Cookie-authenticated writes must come from our own pages (CSRF), on top of SameSite=Strict.
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        const origin = req.headers.origin;
+        if (origin && !deps.env.http.corsOrigins.includes(origin)) return refuse(req, reply, 403);
+      }
+      const authorization = req.headers.authorization;
+      if (authorization) {
+        const auth = await authenticateRequest(deps, authorization);
+        if (auth === INVALID_TOKEN || auth === null) return refuse(req, reply, 401);
+        if (!auth.isAdmin) return refuse(req, reply, 403);
+        return;
+      }
+      const cookie = req.cookies[QUEUE_COOKIE];
+      const claims = cookie ? verifySessionCookie(deps.env, cookie) : null;
+      if (!claims) return refuse(req, reply, 401);
+      const role = await currentRole(deps.db, claims);
+      if (role === 'invalid') {
+        void reply.clearCookie(QUEUE_COOKIE, cookieOptions);
+        return refuse(req, reply, 401);
+      }
+      if (role !== 'admin') return refuse(req, reply, 403);
+    });
+
+    // GET /admin/queues (no trailing slash): exchanges a ticket for the cookie, then shows the board.
+    scope.get(QUEUE_DASHBOARD_PATH, async (req, reply) => {
+      const ticket = (req.query as Record<string, unknown>).ticket;
+      if (typeof ticket === 'string') {
+        const claims = await redeemTicket(deps, ticket).catch(() => null);
+        if (!claims) return refuse(req, reply, 401);
+        const role = await currentRole(deps.db, claims);
+        if (role === 'invalid') return refuse(req, reply, 401);
+        if (role !== 'admin') return refuse(req, reply, 403);
+        const { token } = mintSessionCookie(deps.env, { id: claims.sub, sessionId: claims.sid });
+        void reply.setCookie(QUEUE_COOKIE, token, { ...cookieOptions, maxAge: COOKIE_TTL_SECONDS });
+        deps.log.info({ userId: claims.sub }, 'queue dashboard opened');
+      }
+      return reply.header('cache-control', 'no-store').redirect(`${QUEUE_DASHBOARD_PATH}/`, 303);
+    });
+
+    await scope.register(serverAdapter.registerPlugin(), { prefix: QUEUE_DASHBOARD_PATH });
+
+    // Anything else under the dashboard is a 404 (never the SPA).
+    scope.all(`${QUEUE_DASHBOARD_PATH}/*`, async (req, reply) =>
+      reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route for ${req.method} ${req.url.split('?')[0]}` } }),
+    );
+  });
+}

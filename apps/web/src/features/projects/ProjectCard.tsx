@@ -1,0 +1,136 @@
+import { ActionIcon, AspectRatio, Badge, Box, Card, Center, Group, Image, Menu, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import {
+  IconCopy,
+  IconDots,
+  IconExternalLink,
+  IconFileExport,
+  IconLayoutList,
+  IconMovie,
+  IconPencil,
+  IconPhoto,
+  IconSeo,
+  IconStack2,
+  IconTrash,
+} from '@tabler/icons-react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { absoluteTime, PROJECT_OPEN, PROJECT_TYPE_META, type ProjectSummary, plural, relativeTime } from './projectTypes';
+
+interface ProjectCardProps {
+  project: ProjectSummary;
+  onRename: () => void;
+  onDuplicate: () => void;
+  onDelete: () => void;
+  duplicating: boolean;
+}
+
+/** One project: thumbnail, type, counts, last change, and its actions. */
+export function ProjectCard({ project, onRename, onDuplicate, onDelete, duplicating }: ProjectCardProps) {
+  const navigate = useNavigate();
+  const meta = PROJECT_TYPE_META[project.type];
+  const TypeIcon = meta.icon;
+  const params = { projectId: project.id };
+  const isVideo = project.type === 'VIDEO';
+  const items = isVideo ? plural(project.counts.videoClips, 'clip') : plural(project.counts.segments, 'segment');
+
+  return (
+    <Card padding={0} data-testid="project-card" data-project-id={project.id} style={{ overflow: 'hidden' }}>
+      <Card.Section pos="relative">
+        <Link to={PROJECT_OPEN[project.type]} params={params} aria-label={`Open ${project.name}`} style={{ display: 'block' }}>
+          <AspectRatio ratio={16 / 9}>
+            {project.thumbnailUrl ? (
+              <Image src={project.thumbnailUrl} alt="" fit="cover" />
+            ) : (
+              <Center bg={`var(--mantine-color-${meta.color}-light)`}>
+                <TypeIcon size={40} stroke={1.3} color={`var(--mantine-color-${meta.color}-light-color)`} aria-hidden />
+              </Center>
+            )}
+          </AspectRatio>
+        </Link>
+        <Badge
+          pos="absolute"
+          top={10}
+          left={10}
+          color={meta.color}
+          variant="filled"
+          leftSection={<TypeIcon size={12} aria-hidden />}
+          style={{ boxShadow: 'var(--mantine-shadow-sm)' }}
+        >
+          {meta.label}
+        </Badge>
+      </Card.Section>
+
+      <Stack gap={6} p="md">
+        <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+          <Link to={PROJECT_OPEN[project.type]} params={params} style={{ minWidth: 0, color: 'inherit', textDecoration: 'none' }}>
+            <Text fw={650} lineClamp={1} data-testid="project-name">
+              {project.name}
+            </Text>
+          </Link>
+          <Menu position="bottom-end" withinPortal shadow="md" width={210}>
+            <Menu.Target>
+              <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${project.name}`} loading={duplicating} mt={-4} mr={-6}>
+                <IconDots size={18} aria-hidden />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item onClick={() => void navigate({ to: PROJECT_OPEN[project.type], params })} leftSection={<IconExternalLink size={15} aria-hidden />}>
+                Open
+              </Menu.Item>
+              {project.type === 'IMAGE' ? (
+                <Menu.Item onClick={() => void navigate({ to: '/projects/$projectId/image-editor', params })} leftSection={<IconPhoto size={15} aria-hidden />}>
+                  Image editor
+                </Menu.Item>
+              ) : null}
+              {project.type === 'TEXT' ? (
+                <Menu.Item onClick={() => void navigate({ to: '/projects/$projectId/segments', params })} leftSection={<IconLayoutList size={15} aria-hidden />}>
+                  Segments
+                </Menu.Item>
+              ) : null}
+              <Menu.Divider />
+              <Menu.Item leftSection={<IconPencil size={15} aria-hidden />} onClick={onRename}>
+                Rename
+              </Menu.Item>
+              <Menu.Item leftSection={<IconCopy size={15} aria-hidden />} onClick={onDuplicate}>
+                Duplicate
+              </Menu.Item>
+              <Menu.Divider />
+              <Menu.Item color="red" leftSection={<IconTrash size={15} aria-hidden />} onClick={onDelete}>
+                Delete
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+        <Text size="sm" c="dimmed" lineClamp={2} mih={40}>
+          {project.description || 'No description'}
+        </Text>
+        <Group justify="space-between" gap="xs" mt={4} wrap="nowrap">
+          <Group gap={12} wrap="nowrap">
+            <Group gap={4} wrap="nowrap" aria-label={items}>
+              <ThemeIcon variant="transparent" color="gray" size="sm">
+                {isVideo ? <IconMovie size={15} aria-hidden /> : project.type === 'TEXT' ? <IconSeo size={15} aria-hidden /> : <IconStack2 size={15} aria-hidden />}
+              </ThemeIcon>
+              <Text size="xs" c="dimmed">
+                {items}
+              </Text>
+            </Group>
+            <Group gap={4} wrap="nowrap" aria-label={plural(project.counts.exports, 'export')}>
+              <ThemeIcon variant="transparent" color="gray" size="sm">
+                <IconFileExport size={15} aria-hidden />
+              </ThemeIcon>
+              <Text size="xs" c="dimmed">
+                {plural(project.counts.exports, 'export')}
+              </Text>
+            </Group>
+          </Group>
+          <Tooltip label={`Updated ${absoluteTime(project.updatedAt)}`}>
+            <Box>
+              <Text size="xs" c="dimmed" data-testid="project-updated">
+                {relativeTime(project.updatedAt)}
+              </Text>
+            </Box>
+          </Tooltip>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

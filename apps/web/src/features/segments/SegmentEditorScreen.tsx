@@ -1,0 +1,1 @@
+export function SegmentEditorScreen(_: { projectId: string }) { return null; }

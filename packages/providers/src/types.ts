@@ -1,0 +1,101 @@
+import type { MediaStorage } from '@atelier/media';
+
+/**
+ * The shapes the worker (apps/worker/src/engines.ts) and chat (apps/api/src/modules/chat/chat.models.ts)
+ * use, restated here so this package depends on neither app: TypeScript compares them by structure.
+ */
+export interface EngineInput {
+  modelId: string;
+  prompt: string;
+  params: Record<string, unknown>;
+  seed: number | null;
+  storage: Pick<MediaStorage, 'read'>;
+  signal: AbortSignal;
+  onProgress: (percent: number) => void;
+}
+
+export interface EngineOutput {
+  file?: { data: Buffer; ext: string; mime: string };
+  thumbnail?: { data: Buffer; ext: string };
+  text?: string;
+  metadata: Record<string, unknown>;
+  seed?: number | null;
+  providerCostUsd?: number;
+  providerRequestId?: string | null;
+  modelVersion?: string | null;
+}
+
+export type Engine = (input: EngineInput) => Promise<EngineOutput>;
+
+export interface ChatTurn {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+export interface ChatUsage {
+  tokensIn: number;
+  tokensOut: number;
+}
+
+export interface ChatReplyRequest {
+  modelId: string;
+  messages: ChatTurn[];
+  signal: AbortSignal;
+}
+
+export interface ChatModelAdapter {
+  contextTokens: number;
+  replyTokens: number;
+  // biome-ignore lint/suspicious/noConfusingVoidType: an `async function*` that returns nothing has the return type void.
+  streamReply(request: ChatReplyRequest): AsyncGenerator<string, ChatUsage | void, undefined>;
+}
+
+export type MediaKind = 'image' | 'video' | 'audio';
+
+/** Per-call limits; the defaults suit production, tests shorten them. */
+export interface ProviderLimits {
+  /** Whole-call deadline for one generation, by output kind (ms). */
+  timeoutMs: { text: number; image: number; audio: number; video: number };
+  /** Deadline for downloading one provider output (ms). */
+  downloadTimeoutMs: number;
+  /** Largest provider output we accept, by kind (bytes). */
+  maxBytes: { image: number; audio: number; video: number };
+  /** How often a Replicate prediction is polled (ms). */
+  pollIntervalMs: number;
+  /** Retries of one HTTP call the SDK makes on 429/5xx, honouring Retry-After. */
+  maxRetries: number;
+}
+
+export const DEFAULT_LIMITS: ProviderLimits = {
+  timeoutMs: { text: 120_000, image: 180_000, audio: 180_000, video: 900_000 },
+  downloadTimeoutMs: 120_000,
+  maxBytes: { image: 25 * 1024 * 1024, audio: 50 * 1024 * 1024, video: 200 * 1024 * 1024 },
+  pollIntervalMs: 1500,
+  maxRetries: 2,
+};
+
+export interface ProviderOptions {
+  limits?: Partial<Omit<ProviderLimits, 'timeoutMs' | 'maxBytes'>> & {
+    timeoutMs?: Partial<ProviderLimits['timeoutMs']>;
+    maxBytes?: Partial<ProviderLimits['maxBytes']>;
+  };
+  /**
+   * Hosts (`name` or `name:port`) whose output URLs may resolve to private or loopback
+   * addresses. Empty in production; tests list their simulator's host.
+   */
+  downloadAllowHosts?: string[];
+  /** Replaces DNS resolution for the downloader (tests). */
+  lookup?: import('./download').LookupFn;
+  /** Log sink for warnings (a pino logger fits); never receives keys. */
+  log?: { warn: (obj: object, msg?: string) => void };
+}
+
+export function resolveLimits(options: ProviderOptions = {}): ProviderLimits {
+  const l = options.limits ?? {};
+  return {
+    ...DEFAULT_LIMITS,
+    ...l,
+    timeoutMs: { ...DEFAULT_LIMITS.timeoutMs, ...(l.timeoutMs ?? {}) },
+    maxBytes: { ...DEFAULT_LIMITS.maxBytes, ...(l.maxBytes ?? {}) },
+  };
+}
