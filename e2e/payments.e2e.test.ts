@@ -59,7 +59,10 @@ async function api<T>(target: TestServer, method: string, path: string, body?: u
  */
 async function createUserWithCredits(target: TestServer, credits: number): Promise<TestUser> {
   const email = uniqueEmail('pay');
-  const { user, accessToken } = await api<{ user: { id: string }; accessToken: string }>(target, 'POST', '/auth/register', { email, password: PASSWORD });
+  const { user, accessToken } = await api<{ user: { id: string }; accessToken: string }>(target, 'POST', '/auth/register', {
+    email,
+    password: PASSWORD,
+  });
   const generationId = randomUUID();
   const client = new pg.Client({ connectionString: target.databaseUrl });
   await client.connect();
@@ -234,7 +237,10 @@ describe('payments screen (Stripe simulator)', () => {
       if (frame === page.mainFrame()) navigations.push(frame.url());
     });
 
-    await page.locator('[data-package-id="starter"]').getByRole('button', { name: /^Buy Starter/ }).click();
+    await page
+      .locator('[data-package-id="starter"]')
+      .getByRole('button', { name: /^Buy Starter/ })
+      .click();
     await page.waitForURL(`${sim.url}/c/pay/**`);
     const started = eventsAtCheckout.filter((e) => e.event === 'checkout_started');
     expect(started).toHaveLength(1);
@@ -284,7 +290,10 @@ describe('payments screen (Stripe simulator)', () => {
     await waitForShell(page);
     await logIn(page, user.email);
     await openPaymentsScreen(page);
-    await page.locator('[data-package-id="creator"]').getByRole('button', { name: /^Buy Creator/ }).click();
+    await page
+      .locator('[data-package-id="creator"]')
+      .getByRole('button', { name: /^Buy Creator/ })
+      .click();
     await page.waitForURL(`${sim.url}/c/pay/**`);
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.getByText('Checkout cancelled — nothing was charged').waitFor({ timeout: 20_000 });
@@ -301,7 +310,10 @@ describe('payments screen (Stripe simulator)', () => {
     expect(await page.getByText('Demo workspace balance').isVisible()).toBe(true);
     await saveScreen(page, 'payments-guest');
     const stripeCallsBefore = sim.requests.length;
-    await page.locator('[data-package-id="studio"]').getByRole('button', { name: /^Buy Studio/ }).click();
+    await page
+      .locator('[data-package-id="studio"]')
+      .getByRole('button', { name: /^Buy Studio/ })
+      .click();
     await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
     expect(await page.getByText('Please login to perform this action').isVisible()).toBe(true);
     expect(sim.requests.length).toBe(stripeCallsBefore);
@@ -327,7 +339,10 @@ describe('payments screen without Stripe keys', () => {
       await openPaymentsScreen(page);
       await expect.poll(() => page.getByTestId('package-card').count()).toBe(4);
       await page.getByTestId('payments-not-configured').waitFor();
-      await page.locator('[data-package-id="starter"]').getByRole('button', { name: /^Buy Starter/ }).click();
+      await page
+        .locator('[data-package-id="starter"]')
+        .getByRole('button', { name: /^Buy Starter/ })
+        .click();
       await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Payments are not configured on this server' }).count()).toBeGreaterThan(0);
       await expect.poll(() => page.getByText('Cannot buy credits here').isVisible()).toBe(true);
       expect(new URL(page.url()).pathname).toBe('/payments');

@@ -159,7 +159,7 @@ export async function startEmbeddedPostgres(log, { dataDir = EMBEDDED_DATA_DIR }
   const release = takeLock(`${dataDir}.lock`);
   const fresh = !existsSync(path.join(dataDir, 'PG_VERSION'));
   mkdirSync(dataDir, { recursive: true });
-  log.info(`${fresh ? 'Creating' : 'Opening'} the embedded Postgres (PGlite) in ${path.relative(ROOT, dataDir)} — this takes 5–10 s…`);
+  log.info(`${fresh ? 'Creating' : 'Opening'} the embedded Postgres (PGlite) in ${path.relative(ROOT, dataDir)} — usually 5–30 s…`);
   let db;
   let server;
   try {

@@ -5,6 +5,7 @@ import { createQueueClient, createStorage } from '@atelier/worker';
 import { Redis } from 'ioredis';
 import { type Logger, pino } from 'pino';
 import type { AppDeps } from './context';
+import { registerProviderChatModels } from './modules/chat/chat.models';
 
 export function createLogger(env: Env): Logger {
   return pino({
@@ -23,6 +24,7 @@ export function createDeps(env: Env, log: Logger = createLogger(env)): AppDeps &
   const redis = new Redis(env.redis.url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
   redis.on('error', (e) => log.debug({ err: e.message }, 'redis connection error'));
   const queues = createQueueClient(env.redis.url, env.redis.queuePrefix);
+  const unregisterChatModels = registerProviderChatModels(env);
   return {
     env,
     db,
@@ -32,6 +34,7 @@ export function createDeps(env: Env, log: Logger = createLogger(env)): AppDeps &
     storage: createStorage(env),
     media: new MediaSigner(env.auth.secret, env.media.urlTtlSeconds),
     async close() {
+      unregisterChatModels();
       await queues.close().catch(() => {});
       redis.disconnect();
       await db.destroy();

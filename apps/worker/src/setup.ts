@@ -2,6 +2,7 @@ import type { Db } from '@atelier/db';
 import { LocalDiskStorage, type MediaStorage } from '@atelier/media';
 import type { Env } from '@atelier/shared/env';
 import type { Logger } from 'pino';
+import { createProviders } from '@atelier/providers';
 import { type Engine, localEngines } from './engines';
 import { reconcileExports } from './processors/export.processor';
 import { processors } from './processors/index';
@@ -27,7 +28,8 @@ export async function startAllWorkers(options: {
 }): Promise<RunningWorkers> {
   const { env, db, log } = options;
   const storage = options.storage ?? createStorage(env);
-  const engines = options.engines ?? (await localEngines());
+  // Hosted providers whose keys are set run beside the local engines (packages/providers).
+  const engines = options.engines ?? { ...(await localEngines()), ...createProviders(env).engines };
   const queues = createQueueClient(env.redis.url, env.redis.queuePrefix);
   try {
     await reconcileGenerations({ db, log, queues });

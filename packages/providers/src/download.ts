@@ -231,24 +231,25 @@ function requestOnce(url: URL, pinned: { address: string; family: 4 | 6 } | unde
         }
         const declared = Number(res.headers['content-length']);
         if (Number.isFinite(declared) && declared > options.maxBytes) {
-          res.destroy();
-          return reject(unsafe(provider, `the file is larger than ${Math.round(options.maxBytes / 1024 / 1024)} MB`));
+          reject(unsafe(provider, `the file is larger than ${Math.round(options.maxBytes / 1024 / 1024)} MB`));
+          return res.destroy();
         }
         const type = String(res.headers['content-type'] ?? '')
           .split(';')[0]
           ?.trim()
           .toLowerCase();
         if (!(type?.startsWith(`${options.kind}/`) || GENERIC_TYPES.has(type ?? ''))) {
-          res.destroy();
-          return reject(new ProviderError(provider, 'malformed', `${provider} returned ${type || 'an untyped file'} where ${options.kind} was expected`));
+          reject(new ProviderError(provider, 'malformed', `${provider} returned ${type || 'an untyped file'} where ${options.kind} was expected`));
+          return res.destroy();
         }
         const chunks: Buffer[] = [];
         let size = 0;
         res.on('data', (c: Buffer) => {
           size += c.length;
           if (size > options.maxBytes) {
-            res.destroy();
+            // Settle first: destroying the response fires 'aborted'.
             reject(unsafe(provider, `the file is larger than ${Math.round(options.maxBytes / 1024 / 1024)} MB`));
+            res.destroy();
             return;
           }
           chunks.push(c);

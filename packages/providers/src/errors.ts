@@ -187,6 +187,10 @@ export function toProviderError(provider: string, label: string, e: unknown, sec
   const err = (e ?? {}) as Record<string, any>;
   const name = typeof err.name === 'string' ? err.name : '';
   if (/Timeout/i.test(name)) return new ProviderError(provider, 'timeout', `${label} did not answer in time`, { cause: e });
+  // A reply (or stream event) that isn't the JSON the API promises.
+  if (e instanceof SyntaxError || /could not parse|invalid json|unexpected (end|token)/i.test(String(err.message ?? ''))) {
+    return new ProviderError(provider, 'malformed', `${label} sent a reply that could not be read`, { cause: e });
+  }
   // OpenAI / Anthropic
   if (typeof err.status === 'number' || (name.endsWith('Error') && 'headers' in err && 'error' in err)) {
     return fromHttpFailure(provider, label, { status: err.status, headers: err.headers, body: err.error, code: err.code ?? err.error?.code }, secrets, e);

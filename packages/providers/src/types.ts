@@ -86,8 +86,6 @@ export interface ProviderOptions {
   downloadAllowHosts?: string[];
   /** Replaces DNS resolution for the downloader (tests). */
   lookup?: import('./download').LookupFn;
-  /** Log sink for warnings (a pino logger fits); never receives keys. */
-  log?: { warn: (obj: object, msg?: string) => void };
 }
 
 export function resolveLimits(options: ProviderOptions = {}): ProviderLimits {

@@ -16,13 +16,18 @@ const HOSTED: Record<string, { name: string; envVar: string; configured: (env: E
   anthropic: { name: 'Anthropic', envVar: 'ANTHROPIC_API_KEY', configured: (e) => Boolean(e.providers.anthropic.apiKey) },
   replicate: { name: 'Replicate', envVar: 'REPLICATE_API_TOKEN', configured: (e) => Boolean(e.providers.replicate.apiToken) },
   elevenlabs: { name: 'ElevenLabs', envVar: 'ELEVENLABS_API_KEY', configured: (e) => Boolean(e.providers.elevenlabs.apiKey) },
+  'openai-compatible': {
+    name: 'OpenAI-compatible server',
+    envVar: 'OPENAI_COMPATIBLE_BASE_URL',
+    configured: (e) => Boolean(e.providers.openaiCompatible.baseUrl && e.providers.openaiCompatible.models.length),
+  },
 };
 
 /**
  * Providers whose adapters are installed on this build. A configured provider whose adapter is
  * not installed yet still shows as unavailable, so nobody is charged for a model that can't run.
  */
-export const INSTALLED_ADAPTERS = new Set<string>(['local']);
+export const INSTALLED_ADAPTERS = new Set<string>(['local', 'openai', 'anthropic', 'replicate', 'elevenlabs', 'openai-compatible']);
 
 export function providerInfo(env: Env, provider: string): ProviderInfo {
   if (provider === 'local') return { id: 'local', name: 'Local engines (offline)', configured: true, local: true, reason: null, envVar: null };
@@ -37,7 +42,8 @@ export function providerInfo(env: Env, provider: string): ProviderInfo {
   return { id: provider, name: hosted.name, configured, local: false, reason, envVar: hosted.envVar };
 }
 
-export const ALL_PROVIDERS = [...new Set(CATALOGUE.map((m) => m.provider))];
+/** Every provider the catalogue knows, plus OpenAI-compatible servers (their models come from env). */
+export const ALL_PROVIDERS = [...new Set([...CATALOGUE.map((m) => m.provider), 'openai-compatible'])];
 
 export const OUTPUT_TYPES: Record<'video' | 'image' | 'audio' | 'text', ModelType> = { video: 'VIDEO', image: 'IMAGE', audio: 'AUDIO', text: 'TEXT' };
 export const GENERATION_TYPE_OF: Record<ModelType, 'video' | 'image' | 'audio' | 'text'> = {

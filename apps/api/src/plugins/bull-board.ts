@@ -66,9 +66,22 @@ export async function bullBoardPlugin(app: FastifyInstance, opts: { deps: AppDep
 
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (req, reply) => {
-      // The ticket exchange is handled by its route below.
       const url = new URL(req.url, 'http://x');
-      if (url.pathname === QUEUE_DASHBOARD_PATH && url.searchParams.has('ticket')) return;
+      // /admin/queues?ticket=…: exchange a one-time ticket for the cookie, then show the board.
+      const ticket = url.searchParams.get('ticket');
+      if (ticket !== null && req.method === 'GET') {
+        const claims = await redeemTicket(deps, ticket).catch(() => null);
+        if (!claims) return refuse(req, reply, 401);
+        const role = await currentRole(deps.db, claims);
+        if (role === 'invalid') return refuse(req, reply, 401);
+        if (role !== 'admin') return refuse(req, reply, 403);
+        const { token } = mintSessionCookie(deps.env, { id: claims.sub, sessionId: claims.sid });
+        deps.log.info({ userId: claims.sub }, 'queue dashboard opened');
+        return reply
+          .setCookie(QUEUE_COOKIE, token, { ...cookieOptions, maxAge: COOKIE_TTL_SECONDS })
+          .header('cache-control', 'no-store')
+          .redirect(`${QUEUE_DASHBOARD_PATH}/`, 303);
+      }
       // Cookie-authenticated writes must come from our own pages (CSRF), on top of SameSite=Strict.
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         const origin = req.headers.origin;
@@ -92,27 +105,11 @@ export async function bullBoardPlugin(app: FastifyInstance, opts: { deps: AppDep
       if (role !== 'admin') return refuse(req, reply, 403);
     });
 
-    // GET /admin/queues (no trailing slash): exchanges a ticket for the cookie, then shows the board.
-    scope.get(QUEUE_DASHBOARD_PATH, async (req, reply) => {
-      const ticket = (req.query as Record<string, unknown>).ticket;
-      if (typeof ticket === 'string') {
-        const claims = await redeemTicket(deps, ticket).catch(() => null);
-        if (!claims) return refuse(req, reply, 401);
-        const role = await currentRole(deps.db, claims);
-        if (role === 'invalid') return refuse(req, reply, 401);
-        if (role !== 'admin') return refuse(req, reply, 403);
-        const { token } = mintSessionCookie(deps.env, { id: claims.sub, sessionId: claims.sid });
-        void reply.setCookie(QUEUE_COOKIE, token, { ...cookieOptions, maxAge: COOKIE_TTL_SECONDS });
-        deps.log.info({ userId: claims.sub }, 'queue dashboard opened');
-      }
-      return reply.header('cache-control', 'no-store').redirect(`${QUEUE_DASHBOARD_PATH}/`, 303);
+    await scope.register(serverAdapter.registerPlugin());
+
+    // Anything else under the dashboard (a missing static file too) is a 404, never the SPA.
+    scope.setNotFoundHandler((req, reply) => {
+      void reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route for ${req.method} ${req.url.split('?')[0]}` } });
     });
-
-    await scope.register(serverAdapter.registerPlugin(), { prefix: QUEUE_DASHBOARD_PATH });
-
-    // Anything else under the dashboard is a 404 (never the SPA).
-    scope.all(`${QUEUE_DASHBOARD_PATH}/*`, async (req, reply) =>
-      reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route for ${req.method} ${req.url.split('?')[0]}` } }),
-    );
-  });
+  }, { prefix: QUEUE_DASHBOARD_PATH });
 }

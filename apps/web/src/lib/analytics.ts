@@ -1,50 +1,29 @@
 /**
  * The one analytics entry point. Screens call `track(event, params)`; the function sanitises the
- * parameters (spec §5) and hands them to every registered provider. None is registered by default:
- * a later issue adds the product-analytics, web-analytics and ad-pixel providers behind this function.
+ * parameters (spec §5), attaches the visit's campaign and the page, applies the §9 rate limit, and hands
+ * the event to every provider: product analytics (posthog-js), web analytics (gtag, with the first-party
+ * fallback) and the ad pixel — each only when configured (lib/analytics/setup.ts). The providers start on
+ * the first event in the browser; the signed-in user is identified by id and reset at logout.
  */
+import { getCampaign } from './campaign';
+import { ANALYTICS } from './analytics/constants';
+import type { AnalyticsEventName } from './analytics/events';
+import { type AnalyticsParamInput, type AnalyticsParams, sanitizeParams } from './analytics/params';
+import { TokenBucket } from './analytics/rateLimit';
+import { startAnalytics } from './analytics/setup';
+import type { AnalyticsProvider, PageContext, TrackedEvent } from './analytics/types';
 
-/** Exactly the spec's event names (§3 "Analytics event names"). */
-export const ANALYTICS_EVENTS = [
-  'image_editor_tab_viewed',
-  'image_editor_image_generated',
-  'image_editor_image_uploaded',
-  'image_editor_quick_action',
-  'generation_triggered',
-  'chat_message_sent',
-  'project_created',
-  'seo_flow_step',
-  'seo_analysis_started',
-  'seo_articles_requested',
-  'seo_drafts_prepared',
-  'seo_article_regenerated',
-  'video_clip_image_uploaded',
-  'video_editor_model_selected',
-  'video_editor_image_generated',
-  'video_editor_video_generated',
-  'user_login',
-  'user_signup',
-  'user_profile_uploaded',
-  'checkout_started',
-  'purchase_completed',
-  'screen_view',
-] as const;
+export { ANALYTICS_EVENTS, type AnalyticsEventName } from './analytics/events';
+export { type AnalyticsParamInput, type AnalyticsParams, sanitizeParams } from './analytics/params';
+export type { AnalyticsProvider, TrackedEvent } from './analytics/types';
 
-export type AnalyticsEventName = (typeof ANALYTICS_EVENTS)[number];
-
-/** What callers may pass; anything else is dropped or turned into JSON text by `sanitizeParams`. */
-export type AnalyticsParamInput = Record<string, unknown>;
-export type AnalyticsParams = Record<string, string | number | boolean>;
-
+/** What window.__atelierEvents keeps per event. */
 export interface AnalyticsEvent {
   event: AnalyticsEventName;
   params: AnalyticsParams;
   timestamp: string;
-}
-
-export interface AnalyticsProvider {
-  readonly name: string;
-  track(event: AnalyticsEventName, params: AnalyticsParams): void;
+  /** The campaign fields attached to the event (empty values left out). */
+  campaign?: Record<string, string>;
 }
 
 declare global {
@@ -56,31 +35,9 @@ declare global {
 
 const MAX_KEPT_EVENTS = 200;
 const providers: AnalyticsProvider[] = [];
-
-/**
- * §5: only string, number and boolean values are kept; a Date becomes its ISO string; other objects
- * (arrays included) become JSON text. undefined, null, functions, symbols and non-finite numbers are dropped.
- */
-export function sanitizeParams(input: AnalyticsParamInput | undefined): AnalyticsParams {
-  const out: AnalyticsParams = {};
-  if (!input) return out;
-  for (const [key, value] of Object.entries(input)) {
-    if (typeof value === 'string' || typeof value === 'boolean') {
-      out[key] = value;
-    } else if (typeof value === 'number') {
-      if (Number.isFinite(value)) out[key] = value;
-    } else if (value instanceof Date) {
-      if (!Number.isNaN(value.getTime())) out[key] = value.toISOString();
-    } else if (typeof value === 'object' && value !== null) {
-      try {
-        out[key] = JSON.stringify(value);
-      } catch {
-        /* circular or otherwise unserialisable: dropped */
-      }
-    }
-  }
-  return out;
-}
+const bucket = new TokenBucket(ANALYTICS.eventsPerSecond, ANALYTICS.burstLimit);
+let started = false;
+let lastMicros = 0;
 
 export function registerAnalyticsProvider(provider: AnalyticsProvider): () => void {
   providers.push(provider);
@@ -90,17 +47,61 @@ export function registerAnalyticsProvider(provider: AnalyticsProvider): () => vo
   };
 }
 
+/** Starts the configured providers (once). Called by the first `track()` in the browser. */
+export function ensureAnalyticsStarted(): void {
+  if (started || typeof window === 'undefined' || typeof document === 'undefined') return;
+  started = true;
+  try {
+    startAnalytics(registerAnalyticsProvider, () => providers);
+  } catch (error) {
+    console.warn('[analytics] providers could not start', error);
+  }
+}
+
+function currentPage(): PageContext {
+  if (typeof window === 'undefined') return { location: '', path: '', search: '', title: '', referrer: '' };
+  return {
+    location: window.location.href.split('#')[0] ?? '',
+    path: window.location.pathname,
+    search: window.location.search,
+    title: typeof document !== 'undefined' ? document.title : '',
+    referrer: typeof document !== 'undefined' ? document.referrer : '',
+  };
+}
+
+/** Microseconds since the epoch, strictly increasing within the page (keeps same-millisecond events in order). */
+function nowMicros(): number {
+  const micros = Math.max(Date.now() * 1000, lastMicros + 1);
+  lastMicros = micros;
+  return micros;
+}
+
+function campaignFields(event: TrackedEvent): Record<string, string> | undefined {
+  const campaign = event.campaign;
+  if (!campaign) return undefined;
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(campaign)) if (typeof value === 'string' && value !== '') out[key] = value;
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
 export function track(event: AnalyticsEventName, params?: AnalyticsParamInput): void {
-  const clean = sanitizeParams(params);
+  ensureAnalyticsStarted();
+  const tracked: TrackedEvent = { event, params: sanitizeParams(params), campaign: getCampaign(), page: currentPage(), timestampMicros: nowMicros() };
   if (typeof window !== 'undefined') {
     const kept = window.__atelierEvents ?? [];
-    kept.push({ event, params: clean, timestamp: new Date().toISOString() });
+    const campaign = campaignFields(tracked);
+    kept.push({ event, params: tracked.params, timestamp: new Date(Math.floor(tracked.timestampMicros / 1000)).toISOString(), ...(campaign ? { campaign } : {}) });
     if (kept.length > MAX_KEPT_EVENTS) kept.splice(0, kept.length - MAX_KEPT_EVENTS);
     window.__atelierEvents = kept;
   }
+  // §9: 10 events per second with bursts of 100; a runaway loop must not flood any provider.
+  if (!bucket.take()) {
+    console.warn(`[analytics] rate limit: ${event} dropped`);
+    return;
+  }
   for (const provider of providers) {
     try {
-      provider.track(event, clean);
+      provider.track(tracked);
     } catch (error) {
       // A failing provider must never break the screen that tracked the event.
       console.warn(`[analytics] provider ${provider.name} failed on ${event}`, error);

@@ -13,6 +13,8 @@ export interface GenerationDeps extends WorkerDeps {
 
 const TERMINAL = new Set(['COMPLETED', 'FAILED', 'CANCELLED']);
 const PROGRESS_INTERVAL_MS = 300;
+/** How often a running generation checks whether it was cancelled (between progress reports too). */
+const CANCEL_CHECK_MS = 1000;
 
 /**
  * PENDING → PROCESSING → COMPLETED, with progress. Idempotent (delivery is at least once): a
@@ -64,6 +66,14 @@ function generationProcessor(queue: Extract<QueueKey, 'image' | 'video' | 'audio
         });
       };
 
+      // A cancel ends the row CANCELLED; abort the engine even when it reports no progress, so a
+      // hosted engine stops waiting and cancels its provider-side job (a Replicate prediction).
+      const cancelWatch = setInterval(() => {
+        isCancelled(db, generationId)
+          .then((cancelled) => cancelled && controller.abort())
+          .catch(() => {});
+      }, CANCEL_CHECK_MS);
+
       const t0 = Date.now();
       let output: Awaited<ReturnType<Engine>>;
       try {
@@ -79,6 +89,8 @@ function generationProcessor(queue: Extract<QueueKey, 'image' | 'video' | 'audio
       } catch (e) {
         if (await isCancelled(db, generationId)) return { skipped: 'cancelled' };
         throw e;
+      } finally {
+        clearInterval(cancelWatch);
       }
       await pending.catch(() => {});
       const latencyMs = Date.now() - t0;

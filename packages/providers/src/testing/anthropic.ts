@@ -1,9 +1,9 @@
 import type http from 'node:http';
-import { CallCounter, has, id, replyTokens, type Simulator, sendJson, sleep, startSimulator, startSse, transientFault } from './common';
+import { bearer, CallCounter, has, id, replyTokens, type Simulator, sendJson, sleep, startSimulator, startSse, transientFault } from './common';
 
 /**
  * A local Anthropic Messages API for tests, after Anthropic's API reference:
- *   POST /v1/messages  x-api-key and anthropic-version required; JSON message, or with
+ *   POST /v1/messages  the key (x-api-key or Authorization: Bearer) and anthropic-version required; JSON message, or with
  *                      `stream: true` the SSE events message_start, content_block_start, ping,
  *                      content_block_delta (text_delta)…, content_block_stop, message_delta
  *                      (stop_reason, usage.output_tokens), message_stop.
@@ -22,7 +22,8 @@ export async function startAnthropicSimulator(options: { apiKey?: string } = {})
   const apiKey = options.apiKey ?? 'sk-ant-sim-0123456789';
   const counter = new CallCounter();
   const sim = (await startSimulator(async (req, res, s) => {
-    if (req.headers['x-api-key'] !== apiKey) return error(res, 401, 'authentication_error', 'invalid x-api-key');
+    // The API takes the key as x-api-key or (newer SDKs) as a bearer token.
+    if (req.headers['x-api-key'] !== apiKey && bearer(req) !== apiKey) return error(res, 401, 'authentication_error', 'invalid x-api-key');
     if (!req.headers['anthropic-version']) return error(res, 400, 'invalid_request_error', 'anthropic-version: header is required');
     if (!(req.method === 'POST' && req.path === '/v1/messages')) return error(res, 404, 'not_found_error', `Not found: ${req.path}`);
     const body = req.json ?? {};

@@ -84,7 +84,7 @@ export function transientFault(counter: CallCounter, key: string, text: string):
   return counter.next(`${key}:${text}`) <= d.times ? d.status : null;
 }
 
-export type Handler = (req: RecordedRequest, res: http.ServerResponse, sim: Simulator) => void | Promise<void>;
+export type Handler = (req: RecordedRequest, res: http.ServerResponse, sim: Simulator) => unknown;
 
 export async function startSimulator(handler: Handler): Promise<Simulator> {
   const requests: RecordedRequest[] = [];

@@ -142,11 +142,10 @@ export async function setDefaultModel(deps: Deps, admin: Admin, input: { outputT
   }
   const before = (await aiControl(deps)).defaults.find((d) => d.outputType === input.outputType);
   await deps.db.transaction().execute(async (trx) => {
-    const now = new Date();
     await trx
       .updateTable('ai_models')
       .set((eb) => ({
-        default_chosen_at: input.modelId ? eb.case().when('id', '=', input.modelId).then(now).else(null).end() : null,
+        default_chosen_at: input.modelId ? sql<Date | null>`CASE WHEN id = ${input.modelId} THEN now() ELSE NULL END` : null,
         is_default: input.modelId ? sql<boolean>`id = ${input.modelId}` : eb.ref('is_default'),
       }))
       .where('type', 'in', types)

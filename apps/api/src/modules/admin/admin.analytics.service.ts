@@ -25,7 +25,7 @@ export interface CreditPrice {
   basis: 'period' | 'all-time' | 'list-price';
 }
 
-/** The average sale price of a credit (USD). */
+/** The average sale price of a credit (USD), unrounded. */
 export async function creditPrice(db: Db, period?: Period): Promise<CreditPrice> {
   const paid = async (p?: Period) => {
     let q = db
@@ -37,17 +37,20 @@ export async function creditPrice(db: Db, period?: Period): Promise<CreditPrice>
   };
   if (period) {
     const r = await paid(period);
-    if (n(r.credits) > 0) return { usdPerCredit: usd(n(r.cents) / 100 / n(r.credits)), basis: 'period' };
+    if (n(r.credits) > 0) return { usdPerCredit: n(r.cents) / 100 / n(r.credits), basis: 'period' };
   }
   const all = await paid();
-  if (n(all.credits) > 0) return { usdPerCredit: usd(n(all.cents) / 100 / n(all.credits)), basis: 'all-time' };
+  if (n(all.credits) > 0) return { usdPerCredit: n(all.cents) / 100 / n(all.credits), basis: 'all-time' };
   const list = await db
     .selectFrom('credit_packages')
     .select([sql<string>`coalesce(sum(price_cents), 0)`.as('cents'), sql<string>`coalesce(sum(credits), 0)`.as('credits')])
     .where('active', '=', true)
     .executeTakeFirstOrThrow();
-  return { usdPerCredit: n(list.credits) > 0 ? usd(n(list.cents) / 100 / n(list.credits)) : 0, basis: 'list-price' };
+  return { usdPerCredit: n(list.credits) > 0 ? n(list.cents) / 100 / n(list.credits) : 0, basis: 'list-price' };
 }
+
+/** For responses: the price rounded to a millionth of a dollar (computations use the exact value). */
+export const creditPriceDto = (p: CreditPrice): CreditPrice => ({ usdPerCredit: usd(p.usdPerCredit), basis: p.basis });
 
 /** SQL for a campaign's source: utm source, else the click id's network, else the campaign id, else direct. */
 const sourceOf = (col: string) =>
@@ -253,7 +256,7 @@ function profitRow(agg: GenAgg, price: CreditPrice) {
     revenueUsd,
     providerCostUsd,
     marginUsd,
-    marginPerCreditUsd: creditsSpent > 0 ? usd(marginUsd / creditsSpent) : null,
+    marginPerCreditUsd: creditsSpent > 0 ? usd(price.usdPerCredit - agg.cost / creditsSpent) : null,
   };
 }
 
@@ -361,7 +364,7 @@ export async function usage(db: Db, p: Period): Promise<Usage> {
 
   return {
     period: periodDto(p),
-    creditPrice: price,
+    creditPrice: creditPriceDto(price),
     totals: {
       revenueUsd,
       creditsSold: n(pay.credits),
@@ -468,7 +471,7 @@ export async function userProfitability(db: Db, userId: string, p: Period) {
   const marginUsd = usd(revenueUsd - providerCostUsd);
   return {
     period: periodDto(p),
-    creditPrice: price,
+    creditPrice: creditPriceDto(price),
     user: {
       id: user.id,
       email: user.email,
@@ -485,7 +488,7 @@ export async function userProfitability(db: Db, userId: string, p: Period) {
       generations: models.reduce((a, r) => a + n(r.n), 0),
       providerCostUsd,
       marginUsd,
-      marginPerCreditUsd: creditsSpent > 0 ? usd(marginUsd / creditsSpent) : null,
+      marginPerCreditUsd: creditsSpent > 0 ? usd(price.usdPerCredit - providerCostUsd / creditsSpent) : null,
     },
     purchases: purchases.map((x) => ({
       id: x.id,

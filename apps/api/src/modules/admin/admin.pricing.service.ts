@@ -3,7 +3,7 @@ import { AppError, creditsToUnits, MARGIN_RATE, unitsToCredits, withMargin } fro
 import type { Env } from '@atelier/shared/env';
 import { listModels } from '../generation/catalogue.service';
 import type { Model } from '../generation/generation.schema';
-import { type CreditPrice, creditPrice } from './admin.analytics.service';
+import { type CreditPrice, creditPrice, creditPriceDto } from './admin.analytics.service';
 import { writeAudit } from './admin.audit';
 import { ratio, usd } from './admin.period';
 
@@ -50,7 +50,7 @@ export async function modelPricing(deps: Deps) {
     listModels(deps),
     creditPrice(deps.db),
   ]);
-  return { creditPrice: price, marginRate: MARGIN_RATE, models: rows.map((r) => pricingRow(r, models.find((m) => m.id === r.id), price)) };
+  return { creditPrice: creditPriceDto(price), marginRate: MARGIN_RATE, models: rows.map((r) => pricingRow(r, models.find((m) => m.id === r.id), price)) };
 }
 
 /**

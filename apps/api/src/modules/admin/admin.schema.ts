@@ -3,6 +3,14 @@ import { z } from 'zod';
 
 /** Request and response shapes of the admin console (issue 13). Money is USD, credits are credits (units / 100). */
 
+/**
+ * trpc-to-openapi's REST adapter switches every top-level number/boolean schema of an input to
+ * coercion the first time the path is called (for everyone, tRPC too), so `"false"` would become
+ * `true` and `""` would become 0. A pipe is left alone: these inputs stay exact JSON types.
+ */
+const exactBoolean = () => z.boolean().pipe(z.boolean());
+const exactNumber = <T extends z.ZodType<number>>(inner: T, name: string) => z.number({ error: `${name} must be a number` }).pipe(inner);
+
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 const isoDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
 const ZDateParam = (name: string) =>
@@ -202,20 +210,23 @@ export const ZAdjustCreditsInput = z
   .object({
     id: ZUserId,
     /** Credits to add (positive) or remove (negative), at most two decimals. */
-    amount: z
-      .number({ error: 'amount must be a number' })
-      .finite()
-      .refine((v) => v !== 0, 'amount must not be 0')
-      .refine((v) => Math.abs(v) <= 1_000_000, 'amount must be at most 1,000,000 credits either way')
-      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'amount has at most two decimals'),
+    amount: exactNumber(
+      z
+        .number()
+        .finite()
+        .refine((v) => v !== 0, 'amount must not be 0')
+        .refine((v) => Math.abs(v) <= 1_000_000, 'amount must be at most 1,000,000 credits either way')
+        .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'amount has at most two decimals'),
+      'amount',
+    ),
     reason: z.string().trim().min(3, 'Give a reason (at least 3 characters)').max(500),
     /** Makes a retried submit safe: the same key adjusts once. */
     idempotencyKey: z.string().min(8).max(100).optional(),
   })
   .strict();
 
-export const ZSetAdminInput = z.object({ id: ZUserId, isAdmin: z.boolean() }).strict();
-export const ZSetDisabledInput = z.object({ id: ZUserId, disabled: z.boolean() }).strict();
+export const ZSetAdminInput = z.object({ id: ZUserId, isAdmin: exactBoolean() }).strict();
+export const ZSetDisabledInput = z.object({ id: ZUserId, disabled: exactBoolean() }).strict();
 
 export const ZUserActionResponse = z.object({ user: ZAdminUser });
 export const ZAdjustResponse = z.object({ user: ZAdminUser, applied: z.boolean(), balance: z.number() });
@@ -260,8 +271,8 @@ export const ZAiControl = z.object({
 });
 
 export const ZProviderInput = z.object({ provider: z.string().trim().min(1).max(40) }).strict();
-export const ZSetProviderEnabledInput = z.object({ provider: z.string().trim().min(1).max(40), enabled: z.boolean() }).strict();
-export const ZSetModelEnabledInput = z.object({ modelId: z.string().trim().min(1).max(100), enabled: z.boolean() }).strict();
+export const ZSetProviderEnabledInput = z.object({ provider: z.string().trim().min(1).max(40), enabled: exactBoolean() }).strict();
+export const ZSetModelEnabledInput = z.object({ modelId: z.string().trim().min(1).max(100), enabled: exactBoolean() }).strict();
 export const ZSetDefaultModelInput = z
   .object({
     outputType: z.enum(GENERATION_TYPES),
@@ -321,8 +332,11 @@ const priceNumber = (name: string, max: number) =>
 export const ZUpdatePriceInput = z
   .object({
     modelId: z.string().trim().min(1).max(100),
-    credits: priceNumber('credits', 100_000).refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'credits has at most two decimals'),
-    providerCostUsd: priceNumber('providerCostUsd', 10_000),
+    credits: exactNumber(
+      priceNumber('credits', 100_000).refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'credits has at most two decimals'),
+      'credits',
+    ),
+    providerCostUsd: exactNumber(priceNumber('providerCostUsd', 10_000), 'providerCostUsd'),
   })
   .strict();
 export const ZUpdatePriceResponse = z.object({ model: ZPricingRow });

@@ -5,6 +5,9 @@
  * Prices and availability stay in the catalogue (catalogue.service.ts); this file only runs models.
  */
 
+import { createProviders } from '@atelier/providers';
+import type { Env } from '@atelier/shared/env';
+
 export interface ChatTurn {
   role: 'user' | 'assistant';
   content: string;
@@ -136,3 +139,15 @@ export class ChatModelRegistry {
 
 /** The models chat can run in this process. */
 export const chatModels = new ChatModelRegistry({ 'local/text': localDraftWriter, 'local/text-brief': localBriefWriter });
+
+/**
+ * Plugs in the hosted chat models whose provider is configured (packages/providers: OpenAI,
+ * Anthropic, OpenAI-compatible servers), streaming through their SDKs. Called once per api
+ * (createDeps); returns the undo (deps.close).
+ */
+export function registerProviderChatModels(env: Env, registry: ChatModelRegistry = chatModels): () => void {
+  const undo = Object.entries(createProviders(env).chat).map(([id, adapter]) => registry.register(id, adapter));
+  return () => {
+    for (const u of undo.reverse()) u();
+  };
+}

@@ -18,7 +18,9 @@ export const creditsRouter = router({
     .output(ZCreditHistory)
     .query(({ ctx, input }) => credits.listHistory(ctx.db, ctx.viewerId, input)),
   usage: viewerProcedure
-    .meta({ openapi: { method: 'GET', path: '/credits/usage', tags, summary: 'Credits used per day (spends minus their refunds), oldest day first' } })
+    .meta({
+      openapi: { method: 'GET', path: '/credits/usage', tags, summary: 'Credits used per day (spends minus their refunds), oldest day first' },
+    })
     .input(ZUsageInput.prefault({}))
     .output(ZUsage)
     .query(({ ctx, input }) => credits.usageByDay(ctx.db, ctx.viewerId, input)),

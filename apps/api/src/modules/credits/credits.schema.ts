@@ -44,7 +44,7 @@ export const ZUsageInput = z.object({
 });
 
 export const ZUsage = z.object({
-  days: z.array(z.object({ date: z.string().describe('YYYY-MM-DD in the viewer\'s time zone'), credits: z.number() })),
+  days: z.array(z.object({ date: z.string().describe("YYYY-MM-DD in the viewer's time zone"), credits: z.number() })),
   total: z.number().describe('Credits used over the whole period'),
   from: z.string(),
   to: z.string(),

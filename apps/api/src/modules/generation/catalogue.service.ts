@@ -1,5 +1,15 @@
 import type { AiModelRow, Db } from '@atelier/db';
-import { AppError, GENERATION_TYPE_OF, LOCAL_DEFAULTS, type ModelRequirements, providerInfo, SPEC_DEFAULTS, unitsToCredits } from '@atelier/shared';
+import { configuredCatalogue } from '@atelier/providers';
+import {
+  AppError,
+  creditsToUnits,
+  GENERATION_TYPE_OF,
+  LOCAL_DEFAULTS,
+  type ModelRequirements,
+  providerInfo,
+  SPEC_DEFAULTS,
+  unitsToCredits,
+} from '@atelier/shared';
 import type { Env } from '@atelier/shared/env';
 import type { Model } from './generation.schema';
 
@@ -9,7 +19,11 @@ export const PROVIDER_SWITCHED_OFF = 'Provider switched off by an administrator'
 /** The catalogue lives in Postgres (admins reprice and switch models); availability comes from config. */
 export function toModel(env: Env, row: AiModelRow, options: { providerSwitchedOff?: boolean } = {}): Model {
   const provider = providerInfo(env, row.provider);
-  const reason = provider.reason ?? (options.providerSwitchedOff ? PROVIDER_SWITCHED_OFF : !row.enabled ? MODEL_SWITCHED_OFF : null);
+  const unlisted =
+    row.provider === 'openai-compatible' && !env.providers.openaiCompatible.models.includes(row.name)
+      ? 'This model is no longer listed in OPENAI_COMPATIBLE_MODELS on this server'
+      : null;
+  const reason = provider.reason ?? unlisted ?? (options.providerSwitchedOff ? PROVIDER_SWITCHED_OFF : !row.enabled ? MODEL_SWITCHED_OFF : null);
   return {
     id: row.id,
     provider: row.provider,
@@ -27,7 +41,50 @@ export function toModel(env: Env, row: AiModelRow, options: { providerSwitchedOf
   };
 }
 
+const configuredSynced = new WeakMap<Db, Promise<void>>();
+
+/**
+ * Upserts the catalogue rows that come from configuration — OpenAI-compatible models
+ * (`openai-compatible/<name>`, 1 credit) — once per database handle, i.e. at api start on the
+ * first catalogue read. Rows already there keep their admin-set price and switches.
+ */
+export function syncConfiguredModels(deps: { db: Db; env: Env }): Promise<void> {
+  let done = configuredSynced.get(deps.db);
+  if (!done) {
+    const entries = configuredCatalogue(deps.env);
+    done = (async () => {
+      for (const [i, m] of entries.entries()) {
+        await deps.db
+          .insertInto('ai_models')
+          .values({
+            id: m.id,
+            provider: m.provider,
+            name: m.name,
+            type: m.type,
+            category: null,
+            description: m.description,
+            requirements: JSON.stringify(m.requirements),
+            pricing: JSON.stringify([{ tier: 'standard', credits: m.credits, creditCost: creditsToUnits(m.credits), isDefault: true }]),
+            credit_units: creditsToUnits(m.credits),
+            provider_cost_usd: m.providerCostUsd,
+            is_default: false,
+            is_local: false,
+            sort: 1000 + i,
+          })
+          .onConflict((oc) => oc.column('id').doNothing())
+          .execute();
+      }
+    })().catch((e: unknown) => {
+      configuredSynced.delete(deps.db);
+      throw e;
+    });
+    configuredSynced.set(deps.db, done);
+  }
+  return done;
+}
+
 export async function listModels(deps: { db: Db; env: Env }): Promise<Model[]> {
+  await syncConfiguredModels(deps);
   const [rows, switchedOff] = await Promise.all([
     deps.db.selectFrom('ai_models').selectAll().orderBy('sort').execute(),
     deps.db.selectFrom('provider_settings').select('provider').where('enabled', '=', false).execute(),

@@ -60,7 +60,7 @@ export function ChatScreen({ conversationId }: { conversationId?: string }) {
         padding={0}
         title="Conversations"
         hiddenFrom="md"
-        styles={{ body: { height: 'calc(100% - 60px)' } }}
+        styles={{ header: { paddingInline: 'var(--mantine-spacing-md)' }, body: { height: 'calc(100% - 60px)' } }}
       >
         <ConversationSidebar activeId={conversationId} actions={actions} ready={ready} onNavigate={list.close} inDrawer />
       </Drawer>

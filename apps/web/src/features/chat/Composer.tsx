@@ -74,7 +74,9 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
           {hint ?? ''}
         </Text>
         <Text size="xs" c={tooLong ? 'red' : 'dimmed'} style={{ flexShrink: 0 }} visibleFrom="xs">
-          {tooLong ? `${value.length.toLocaleString()} / ${MAX_CONTENT_CHARS.toLocaleString()} characters` : 'Enter to send · Shift+Enter for a new line'}
+          {tooLong
+            ? `${value.length.toLocaleString()} / ${MAX_CONTENT_CHARS.toLocaleString()} characters`
+            : 'Enter to send · Shift+Enter for a new line'}
         </Text>
       </Group>
     </Box>

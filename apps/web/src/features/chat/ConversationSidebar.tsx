@@ -36,7 +36,7 @@ import { forwardRef, useState } from 'react';
 import { useRequireLogin } from '../../lib/auth/useRequireLogin';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { type Conversation, relativeTime } from './chatState';
+import { type Conversation, plainPreview, relativeTime } from './chatState';
 import type { ConversationActions } from './useConversationActions';
 
 /** Mantine's NavLink as a router link (typed params, client-side navigation, preloading). */
@@ -221,7 +221,7 @@ function ConversationRow({
         }
         description={
           <Text size="xs" c="dimmed" truncate="end" pr={28}>
-            {c.preview ?? 'No messages yet'}
+            {c.preview ? plainPreview(c.preview) : 'No messages yet'}
           </Text>
         }
         style={{ borderRadius: 'var(--mantine-radius-md)' }}

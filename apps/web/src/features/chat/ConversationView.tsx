@@ -37,6 +37,7 @@ import { useRequireLogin } from '../../lib/auth/useRequireLogin';
 import { errorAppCode, errorMessage, errorStatus } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { ConfirmDialog } from './ChatDialogs';
+import { Composer } from './Composer';
 import {
   type ChatMessage,
   type ConversationWithMessages,
@@ -48,7 +49,6 @@ import {
   type Turn,
   withoutMessage,
 } from './chatState';
-import { Composer } from './Composer';
 import { ReplyCard, UserMessage } from './MessageCards';
 import { ModelPicker } from './ModelPicker';
 import { useReplyStream } from './useChatHooks';
@@ -73,7 +73,8 @@ export function ConversationView({ conversationId, ready, actions, listButton, b
   const valid = isConversationId(conversationId);
   const query = trpc.chat.byId.useQuery({ id: conversationId }, { enabled: ready && valid });
   const notFound =
-    !valid || (query.error !== null && (errorAppCode(query.error) === 'NOT_FOUND' || errorStatus(query.error) === 404 || errorStatus(query.error) === 400));
+    !valid ||
+    (query.error !== null && (errorAppCode(query.error) === 'NOT_FOUND' || errorStatus(query.error) === 404 || errorStatus(query.error) === 400));
 
   if (notFound) {
     return (
@@ -324,7 +325,7 @@ function LoadedConversation({
         <Group gap="sm" wrap="nowrap" miw={0}>
           <Box hiddenFrom="md">{listButton}</Box>
           <Stack gap={0} miw={0}>
-            <Title order={1} fz="md" lh={1.3} lineClamp={1} style={{ wordBreak: 'break-all' }} data-testid="chat-title">
+            <Title order={1} fz="md" lh={1.3} lineClamp={1} style={{ overflowWrap: 'anywhere' }} data-testid="chat-title">
               {conversation.title}
             </Title>
             <Text size="xs" c="dimmed" truncate="end" visibleFrom="sm">
@@ -428,7 +429,8 @@ function LoadedConversation({
                 No messages yet
               </Text>
               <Text size="sm">
-                Send a message below: {modelNames.length > 1 ? `${modelNames.length} models answer side by side.` : `${modelNames[0] ?? 'the model'} answers.`}
+                Send a message below:{' '}
+                {modelNames.length > 1 ? `${modelNames.length} models answer side by side.` : `${modelNames[0] ?? 'the model'} answers.`}
               </Text>
             </Stack>
           ) : (

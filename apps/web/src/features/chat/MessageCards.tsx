@@ -68,6 +68,7 @@ export const ReplyCard = memo(function ReplyCard({ message, modelName, onStop, o
       data-testid="chat-reply"
       data-status={message.status}
       data-model-id={message.modelId ?? ''}
+      data-message-id={message.id}
       style={{ display: 'flex', flexDirection: 'column', minWidth: 0, height: '100%' }}
     >
       <Group justify="space-between" gap="xs" wrap="nowrap" mb="sm">
@@ -160,23 +161,23 @@ interface UserMessageProps {
   onDelete: (message: ChatMessage) => void;
 }
 
-/** The user's message: on the right, as written (plain text, line breaks kept). */
+/** The user's message: on the right, as written (plain text, line breaks kept), with copy and delete under it. */
 export const UserMessage = memo(function UserMessage({ message, onDelete }: UserMessageProps) {
   return (
-    <Group justify="flex-end" gap={4} align="flex-start" wrap="nowrap" data-testid="chat-user-message">
-      <Stack gap={2} align="flex-end" style={{ order: 2, flexShrink: 0 }} pt={4}>
+    <Stack gap={2} align="flex-end" data-testid="chat-user-message">
+      <Paper radius="lg" px="md" py="sm" bg="var(--mantine-color-brand-light)" maw="min(720px, 88%)">
+        <Text size="sm" lh={1.6} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {message.content}
+        </Text>
+      </Paper>
+      <Group gap={0} wrap="nowrap">
         <CopyAction value={message.content} label="Copy message" />
         <Tooltip label="Delete this message and its replies">
           <ActionIcon variant="subtle" color="gray" size="md" onClick={() => onDelete(message)} aria-label="Delete this message and its replies">
             <IconTrash size={16} aria-hidden />
           </ActionIcon>
         </Tooltip>
-      </Stack>
-      <Paper radius="lg" px="md" py="sm" bg="var(--mantine-color-brand-light)" maw="min(720px, 85%)" style={{ order: 1 }}>
-        <Text size="sm" lh={1.6} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          {message.content}
-        </Text>
-      </Paper>
-    </Group>
+      </Group>
+    </Stack>
   );
 });

@@ -58,7 +58,7 @@ export function ModelPicker({ models, value, nameOf, onToggle, loading, busy, er
   const extra = value.filter((id) => !models.some((m) => m.id === id));
   const label = value.length === 1 ? nameOf(value[0] as string) : `${value.length} models`;
   return (
-    <Popover width={340} position="bottom-end" shadow="md" withinPortal trapFocus>
+    <Popover width={380} position="bottom-end" shadow="md" withinPortal trapFocus>
       <Popover.Target>
         <Button
           variant="default"
@@ -76,7 +76,7 @@ export function ModelPicker({ models, value, nameOf, onToggle, loading, busy, er
           data-testid="model-picker"
           maw={280}
         >
-          <Text size="sm" truncate="end" inherit>
+          <Text size="sm" truncate="end" inherit visibleFrom="sm">
             {label}
           </Text>
         </Button>
@@ -102,57 +102,63 @@ export function ModelPicker({ models, value, nameOf, onToggle, loading, busy, er
                 <Loader size="sm" />
               </Group>
             ) : null}
-            {[...models.map((m) => ({ id: m.id, model: m as TextModel | null })), ...extra.map((id) => ({ id, model: null }))].map(({ id, model }) => {
-              const checked = value.includes(id);
-              const available = model?.available ?? false;
-              const full = !checked && value.length >= MAX_PARTICIPANTS;
-              const last = checked && value.length === 1;
-              const off = disabled || busy || (!checked && !available) || full || last;
-              const hint = last ? 'A chat needs at least one model' : full ? `At most ${MAX_PARTICIPANTS} models` : null;
-              const row = (
-                <UnstyledButton
-                  key={id}
-                  component="label"
-                  px="sm"
-                  py={8}
-                  style={{ display: 'block', cursor: off ? 'not-allowed' : 'pointer', opacity: !available && !checked ? 0.7 : 1 }}
-                  data-model-id={id}
-                >
-                  <Group gap="sm" wrap="nowrap" align="flex-start">
-                    <Checkbox
-                      checked={checked}
-                      disabled={off}
-                      onChange={(e) => onToggle(id, e.currentTarget.checked)}
-                      aria-label={model?.name ?? id}
-                      mt={3}
-                    />
-                    <ModelAvatar id={id} name={model?.name ?? id} size={26} />
-                    <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-                      <Group gap={6} wrap="nowrap" justify="space-between">
-                        <Text size="sm" fw={600} truncate="end">
-                          {model?.name ?? id}
+            {[...models.map((m) => ({ id: m.id, model: m as TextModel | null })), ...extra.map((id) => ({ id, model: null }))].map(
+              ({ id, model }) => {
+                const checked = value.includes(id);
+                const available = model?.available ?? false;
+                const full = !checked && value.length >= MAX_PARTICIPANTS;
+                const last = checked && value.length === 1;
+                const off = disabled || busy || (!checked && !available) || full || last;
+                const hint = last ? 'A chat needs at least one model' : full ? `At most ${MAX_PARTICIPANTS} models` : null;
+                const row = (
+                  <UnstyledButton
+                    key={id}
+                    component="label"
+                    px="sm"
+                    py={8}
+                    style={{ display: 'block', cursor: off ? 'not-allowed' : 'pointer', opacity: !available && !checked ? 0.7 : 1 }}
+                    data-model-id={id}
+                  >
+                    <Group gap="sm" wrap="nowrap" align="flex-start">
+                      <Checkbox
+                        checked={checked}
+                        disabled={off}
+                        onChange={(e) => onToggle(id, e.currentTarget.checked)}
+                        aria-label={model?.name ?? id}
+                        mt={3}
+                      />
+                      <ModelAvatar id={id} name={model?.name ?? id} size={26} />
+                      <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+                        <Group gap={6} wrap="nowrap" justify="space-between">
+                          <Text size="sm" fw={600} truncate="end">
+                            {model?.name ?? id}
+                          </Text>
+                          {model ? (
+                            <Badge variant="light" color={available ? 'gray' : 'red'} size="xs" style={{ flexShrink: 0 }}>
+                              {available ? `${model.credits} cr / reply` : 'Unavailable'}
+                            </Badge>
+                          ) : null}
+                        </Group>
+                        <Text size="xs" c="dimmed" lineClamp={2}>
+                          {model
+                            ? available
+                              ? model.description
+                              : (model.unavailableReason ?? 'Not available on this server')
+                            : 'No longer in the catalogue'}
                         </Text>
-                        {model ? (
-                          <Badge variant="light" color={available ? 'gray' : 'red'} size="xs" style={{ flexShrink: 0 }}>
-                            {available ? `${model.credits} cr / reply` : 'Unavailable'}
-                          </Badge>
-                        ) : null}
-                      </Group>
-                      <Text size="xs" c="dimmed" lineClamp={2}>
-                        {model ? (available ? model.description : (model.unavailableReason ?? 'Not available on this server')) : 'No longer in the catalogue'}
-                      </Text>
-                    </Stack>
-                  </Group>
-                </UnstyledButton>
-              );
-              return hint && !disabled ? (
-                <Tooltip key={id} label={hint} position="left">
-                  {row}
-                </Tooltip>
-              ) : (
-                row
-              );
-            })}
+                      </Stack>
+                    </Group>
+                  </UnstyledButton>
+                );
+                return hint && !disabled ? (
+                  <Tooltip key={id} label={hint} position="left">
+                    {row}
+                  </Tooltip>
+                ) : (
+                  row
+                );
+              },
+            )}
             {!loading && models.length === 0 ? (
               <Group gap="xs" p="md" c="dimmed">
                 <IconSparkles size={16} aria-hidden />

@@ -7,8 +7,8 @@ import { useAuth } from '../../lib/auth/useAuth';
 import { useRequireLogin } from '../../lib/auth/useRequireLogin';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { MAX_PARTICIPANTS } from './chatState';
 import { Composer } from './Composer';
+import { MAX_PARTICIPANTS } from './chatState';
 import { ModelPicker } from './ModelPicker';
 import { showError } from './useConversationActions';
 import { useTextModels } from './useTextModels';
@@ -144,7 +144,13 @@ export function NewChatView({ listButton, bottomInset }: NewChatViewProps) {
             {SUGGESTIONS.map((s) => {
               const Icon = s.icon;
               return (
-                <UnstyledButton key={s.title} onClick={() => pick(s.prompt)} role="listitem" aria-label={`Suggestion: ${s.prompt}`} data-testid="chat-suggestion">
+                <UnstyledButton
+                  key={s.title}
+                  onClick={() => pick(s.prompt)}
+                  role="listitem"
+                  aria-label={`Suggestion: ${s.prompt}`}
+                  data-testid="chat-suggestion"
+                >
                   <Paper withBorder radius="lg" p="md" h="100%">
                     <Group gap="sm" wrap="nowrap" align="flex-start">
                       <ThemeIcon variant="light" radius="md" size="lg">

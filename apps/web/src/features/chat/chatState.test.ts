@@ -6,6 +6,7 @@ import {
   groupTurns,
   isConversationId,
   openReplyIds,
+  plainPreview,
   replyMeta,
   withoutMessage,
 } from './chatState';
@@ -105,6 +106,12 @@ describe('helpers', () => {
       '2.1 s',
     ]);
     expect(replyMeta(msg({ id: 'a', role: 'assistant', creditsUsed: 2, creditsRefunded: 2 }))).toEqual(['Refunded']);
+  });
+
+  it('previews markdown as plain text', () => {
+    expect(plainPreview('1. **Sip, refill, repeat.**\n2. **Your coffee**, `zero` waste\n# Title\n[link](https://a.test) snake_case')).toBe(
+      'Sip, refill, repeat. Your coffee, zero waste Title link snake_case',
+    );
   });
 
   it('recognises conversation ids', () => {

@@ -152,5 +152,17 @@ export function relativeTime(iso: string, now = Date.now()): string {
   return new Date(at).toLocaleDateString('en', { month: 'short', day: 'numeric', year: abs > 300 * 86_400 ? 'numeric' : undefined });
 }
 
+/** A one-line preview of markdown text: formatting marks and code fences removed. */
+export function plainPreview(text: string): string {
+  return text
+    .replace(/```[^\n]*\n?/g, ' ')
+    .replace(/`([^`]*)`/g, '$1')
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/^\s*(#{1,6}|>|[-*+]|\d{1,9}[.)])\s+/gm, '')
+    .replace(/\*\*|__|~~|\*/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 /** True for ids that can name a conversation (a UUID); anything else is 'Conversation not found' without asking. */
 export const isConversationId = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);

@@ -7,7 +7,15 @@ describe('safeHref', () => {
   it('keeps absolute http(s) URLs only', () => {
     expect(safeHref('https://example.com/a?b=1')).toBe('https://example.com/a?b=1');
     expect(safeHref(' http://example.com ')).toBe('http://example.com/');
-    for (const bad of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'data:text/html,<b>x</b>', '/relative', '//evil.test', 'vbscript:x', 'https://']) {
+    for (const bad of [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      'data:text/html,<b>x</b>',
+      '/relative',
+      '//evil.test',
+      'vbscript:x',
+      'https://',
+    ]) {
       expect(safeHref(bad)).toBeNull();
     }
   });
@@ -83,7 +91,7 @@ describe('parseMarkdown', () => {
     expect(numbered).toMatchObject({ ordered: true, start: 1 });
     expect(numbered?.items).toHaveLength(3);
     expect(numbered?.items[1]?.map((b) => b.type)).toEqual(['paragraph', 'list']);
-    expect((numbered?.items[1]?.[1] as Extract<Block, { type: 'list' }>).items).toHaveLength(2);
+    expect((numbered?.items[1]?.[1] as Extract<Block, { type: 'list' }> | undefined)?.items).toHaveLength(2);
     expect(bullets).toMatchObject({ ordered: false });
     expect(bullets?.items).toHaveLength(2);
   });

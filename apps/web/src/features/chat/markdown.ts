@@ -56,7 +56,7 @@ const LIST_RE = /^( *)([-*+]|\d{1,9}[.)])(?:[ \t]+(.*))?$/;
 const TABLE_SEP_RE = /^ *\|? *:?-{1,}:? *(?:\| *:?-{1,}:? *)*\|? *$/;
 
 const isBlank = (line: string) => line.trim() === '';
-const indentOf = (line: string) => (/^ */.exec(line)?.[0].length ?? 0);
+const indentOf = (line: string) => /^ */.exec(line)?.[0].length ?? 0;
 
 function expandTabs(line: string): string {
   return line.includes('\t') ? line.replace(/^\t+/, (tabs) => '    '.repeat(tabs.length)) : line;
@@ -243,7 +243,11 @@ function parseList(lines: string[], from: number, depth: number): { block: Block
         // A blank line keeps the item open only when indented content follows.
         let j = i + 1;
         while (j < lines.length && isBlank(lines[j] as string)) j++;
-        if (j < lines.length && indentOf(lines[j] as string) > baseIndent && indentOf(lines[j] as string) >= Math.min(contentIndent, baseIndent + 2)) {
+        if (
+          j < lines.length &&
+          indentOf(lines[j] as string) > baseIndent &&
+          indentOf(lines[j] as string) >= Math.min(contentIndent, baseIndent + 2)
+        ) {
           for (let k = i; k < j; k++) itemLines.push('');
           i = j;
           continue;

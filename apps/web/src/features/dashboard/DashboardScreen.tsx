@@ -1,24 +1,66 @@
-import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { GENERATION_TYPE_OF } from '@atelier/shared';
+import {
+  Alert,
+  Anchor,
+  AspectRatio,
+  Badge,
+  Card,
+  type CardProps,
+  Center,
+  Grid,
+  Group,
+  Image,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  UnstyledButton,
+  type UnstyledButtonProps,
+} from '@mantine/core';
 import {
   type Icon,
+  IconArrowRight,
   IconBolt,
-  IconFolderPlus,
+  IconFileText,
   IconFolders,
+  IconHistory,
   IconMessageChatbot,
   IconMicrophone2,
+  IconMovie,
   IconMusic,
   IconPalette,
+  IconPhoto,
   IconPhotoEdit,
   IconUserSquareRounded,
 } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
-import { GuardedButton } from '../../components/GuardedButton';
+import { createLink, Link } from '@tanstack/react-router';
+import type { AnchorHTMLAttributes, ReactNode, Ref } from 'react';
+import { ButtonLink } from '../../components/ButtonLink';
 import { ScreenEmptyState } from '../../components/ScreenEmptyState';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useAuth } from '../../lib/auth/useAuth';
+import { errorMessage } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { GenerationStatusBadge, GenerationThumb } from '../history/GenerationMedia';
+import { formatRelative, TYPE_META } from '../history/generation';
+import { CreditsCard } from './CreditsCard';
+
+type AnchorProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'color' | 'style'> & { ref?: Ref<HTMLAnchorElement> };
+
+function PlainAnchor(props: UnstyledButtonProps & AnchorProps) {
+  return <UnstyledButton component="a" {...props} />;
+}
+function CardAnchor(props: CardProps & AnchorProps) {
+  return <Card component="a" {...props} />;
+}
+/** Typed router links (params and search checked) that look like a plain block or a card. */
+const BlockLink = createLink(PlainAnchor);
+const CardLink = createLink(CardAnchor);
 
 interface Tool {
-  to: '/quick-create' | '/chat' | '/image-editor/new' | '/projects' | '/voice-studio' | '/music-studio' | '/avatar-studio' | '/style-transfer';
+  to: '/chat' | '/image-editor/new' | '/projects' | '/voice-studio' | '/music-studio' | '/avatar-studio' | '/style-transfer' | '/history';
   title: string;
   description: string;
   icon: Icon;
@@ -27,11 +69,11 @@ interface Tool {
 
 const TOOLS: Tool[] = [
   {
-    to: '/quick-create',
-    title: 'Quick Create',
-    description: 'One prompt to an image, clip, voice-over or text.',
-    icon: IconBolt,
-    gradient: { from: 'brand.5', to: 'pink.5' },
+    to: '/projects',
+    title: 'Projects',
+    description: 'Video, image and writing projects.',
+    icon: IconFolders,
+    gradient: { from: 'teal.5', to: 'lime.5' },
   },
   {
     to: '/chat',
@@ -46,13 +88,6 @@ const TOOLS: Tool[] = [
     description: 'Layers, generation and edits on one canvas.',
     icon: IconPhotoEdit,
     gradient: { from: 'grape.5', to: 'brand.5' },
-  },
-  {
-    to: '/projects',
-    title: 'Projects',
-    description: 'Video, image and writing projects.',
-    icon: IconFolders,
-    gradient: { from: 'teal.5', to: 'lime.5' },
   },
   {
     to: '/voice-studio',
@@ -82,28 +117,284 @@ const TOOLS: Tool[] = [
     icon: IconPalette,
     gradient: { from: 'yellow.5', to: 'orange.5' },
   },
+  {
+    to: '/history',
+    title: 'History',
+    description: 'Everything you generated, with receipts.',
+    icon: IconHistory,
+    gradient: { from: 'gray.5', to: 'brand.4' },
+  },
 ];
 
-/** / — the studio's home: every tool one click away, and recent work. */
+/** Quick Create, one click per output type (music is audio with a music model). */
+const QUICK: Array<{ label: string; icon: Icon; color: string; search: { type: 'image' | 'video' | 'text' | 'audio'; model?: string } }> = [
+  { label: 'Image', icon: IconPhoto, color: 'grape', search: { type: 'image' } },
+  { label: 'Video', icon: IconMovie, color: 'pink', search: { type: 'video' } },
+  { label: 'Voice-over', icon: IconMicrophone2, color: 'orange', search: { type: 'audio', model: 'local/speech' } },
+  { label: 'Music', icon: IconMusic, color: 'red', search: { type: 'audio', model: 'local/music' } },
+  { label: 'Text', icon: IconFileText, color: 'cyan', search: { type: 'text' } },
+];
+
+function SectionTitle({ id, title, action }: { id: string; title: string; action?: ReactNode }) {
+  return (
+    <Group justify="space-between" align="center">
+      <Title order={2} id={id} fz="lg">
+        {title}
+      </Title>
+      {action}
+    </Group>
+  );
+}
+
+function QuickCreateCard() {
+  const catalogue = trpc.generation.models.useQuery();
+  const cheapest = (type: 'image' | 'video' | 'text' | 'audio', model?: string) => {
+    const models = (catalogue.data?.models ?? []).filter((m) => m.available && GENERATION_TYPE_OF[m.type] === type && (!model || m.id === model));
+    return models.length ? Math.min(...models.map((m) => m.credits)) : null;
+  };
+  return (
+    <Card h="100%" data-testid="dashboard-quick-create">
+      <Stack gap="md">
+        <Group gap="sm">
+          <ThemeIcon size={36} radius="md" variant="gradient" aria-hidden>
+            <IconBolt size={20} />
+          </ThemeIcon>
+          <Stack gap={0}>
+            <Text fw={650}>Quick Create</Text>
+            <Text size="sm" c="dimmed">
+              One prompt, one result.
+            </Text>
+          </Stack>
+        </Group>
+        <Stack gap={6}>
+          {QUICK.map((q) => {
+            const price = cheapest(q.search.type, q.search.model);
+            return (
+              <BlockLink
+                key={q.label}
+                to="/quick-create"
+                search={q.search}
+                p="xs"
+                style={{ borderRadius: 'var(--mantine-radius-md)', border: '1px solid var(--mantine-color-default-border)' }}
+                aria-label={`Quick Create: ${q.label}`}
+              >
+                <Group justify="space-between" wrap="nowrap">
+                  <Group gap="sm" wrap="nowrap">
+                    <ThemeIcon variant="light" color={q.color} radius="md" aria-hidden>
+                      <q.icon size={16} />
+                    </ThemeIcon>
+                    <Text size="sm" fw={600}>
+                      {q.label}
+                    </Text>
+                  </Group>
+                  <Group gap={6} wrap="nowrap">
+                    {price !== null ? (
+                      <Text size="xs" c="dimmed">
+                        from {price} {price === 1 ? 'credit' : 'credits'}
+                      </Text>
+                    ) : null}
+                    <IconArrowRight size={14} aria-hidden />
+                  </Group>
+                </Group>
+              </BlockLink>
+            );
+          })}
+        </Stack>
+      </Stack>
+    </Card>
+  );
+}
+
+function RecentGenerations() {
+  const recent = trpc.generation.history.useQuery({ limit: 6, offset: 0 }, { staleTime: 15_000 });
+  const items = recent.data?.generations ?? [];
+  return (
+    <Stack gap="md" component="section" aria-labelledby="dashboard-generations">
+      <SectionTitle
+        id="dashboard-generations"
+        title="Recent generations"
+        action={
+          items.length ? (
+            <Anchor component={Link} to="/history" size="sm">
+              View all
+            </Anchor>
+          ) : null
+        }
+      />
+      {recent.isLoading ? (
+        <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="md">
+          {Array.from({ length: 6 }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders
+            <Skeleton key={i} style={{ aspectRatio: '1' }} radius="md" />
+          ))}
+        </SimpleGrid>
+      ) : recent.error ? (
+        <Alert color="red" variant="light" title="Could not load your generations">
+          {errorMessage(recent.error)}
+        </Alert>
+      ) : items.length === 0 ? (
+        <ScreenEmptyState
+          icon={<IconHistory size={26} stroke={1.6} />}
+          title="No generations yet"
+          description="Images, clips, voice-overs, tracks and texts you generate appear here."
+          actions={
+            <ButtonLink to="/quick-create" leftSection={<IconBolt size={16} aria-hidden />}>
+              Open Quick Create
+            </ButtonLink>
+          }
+        />
+      ) : (
+        <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="md">
+          {items.map((g) => (
+            <BlockLink
+              key={g.id}
+              to="/history"
+              search={{ id: g.id }}
+              aria-label={`${TYPE_META[g.type].label}: ${g.prompt}`}
+              data-testid="recent-generation"
+            >
+              <Stack gap={6}>
+                <div style={{ position: 'relative' }}>
+                  <GenerationThumb generation={g} />
+                  <div style={{ position: 'absolute', top: 6, left: 6 }}>
+                    <GenerationStatusBadge generation={g} size="xs" />
+                  </div>
+                </div>
+                <Text size="xs" lineClamp={1} fw={550}>
+                  {g.prompt}
+                </Text>
+                <Text size="xs" c="dimmed" mt={-4}>
+                  {TYPE_META[g.type].label} · {formatRelative(g.createdAt)}
+                </Text>
+              </Stack>
+            </BlockLink>
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}
+
+const PROJECT_ICONS = { VIDEO: IconMovie, IMAGE: IconPhoto, TEXT: IconFileText } as const;
+const PROJECT_COLORS = { VIDEO: 'pink', IMAGE: 'grape', TEXT: 'cyan' } as const;
+
+function RecentProjects() {
+  const projects = trpc.projects.list.useQuery({ limit: 4, offset: 0 }, { staleTime: 30_000 });
+  const items = projects.data?.projects ?? [];
+  return (
+    <Stack gap="md" component="section" aria-labelledby="dashboard-projects">
+      <SectionTitle
+        id="dashboard-projects"
+        title="Recent projects"
+        action={
+          items.length ? (
+            <Anchor component={Link} to="/projects" size="sm">
+              All projects
+            </Anchor>
+          ) : null
+        }
+      />
+      {projects.isLoading ? (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+          {Array.from({ length: 4 }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders
+            <Skeleton key={i} h={200} radius="lg" />
+          ))}
+        </SimpleGrid>
+      ) : projects.error ? (
+        <Alert color="red" variant="light" title="Could not load your projects">
+          {errorMessage(projects.error)}
+        </Alert>
+      ) : items.length === 0 ? (
+        <ScreenEmptyState
+          icon={<IconFolders size={26} stroke={1.6} />}
+          title="No projects yet"
+          description="Projects you create or open appear here, most recently changed first."
+          actions={
+            <ButtonLink to="/projects" leftSection={<IconFolders size={16} aria-hidden />}>
+              Go to Projects
+            </ButtonLink>
+          }
+        />
+      ) : (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+          {items.map((p) => {
+            const ProjectIcon = PROJECT_ICONS[p.type];
+            const color = PROJECT_COLORS[p.type];
+            const count = p.type === 'VIDEO' ? `${p.counts.videoClips} clips` : `${p.counts.segments} ${p.type === 'TEXT' ? 'articles' : 'segments'}`;
+            return (
+              <CardLink key={p.id} to="/projects/$projectId" params={{ projectId: p.id }} padding="xs" shadow="xs" data-testid="recent-project">
+                <Stack gap="xs">
+                  <AspectRatio ratio={16 / 9}>
+                    {p.thumbnailUrl ? (
+                      <Image src={p.thumbnailUrl} alt="" radius="md" fit="cover" />
+                    ) : (
+                      <Center bg={`var(--mantine-color-${color}-light)`} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+                        <ProjectIcon size={30} stroke={1.5} color={`var(--mantine-color-${color}-filled)`} aria-hidden />
+                      </Center>
+                    )}
+                  </AspectRatio>
+                  <Stack gap={2} px={4} pb={4}>
+                    <Group justify="space-between" wrap="nowrap" gap="xs">
+                      <Text fw={600} size="sm" truncate>
+                        {p.name}
+                      </Text>
+                      <Badge size="xs" variant="light" color={color}>
+                        {p.type.toLowerCase()}
+                      </Badge>
+                    </Group>
+                    <Text size="xs" c="dimmed">
+                      {count} · updated {formatRelative(p.updatedAt)}
+                    </Text>
+                  </Stack>
+                </Stack>
+              </CardLink>
+            );
+          })}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}
+
+/** / — the studio's home: balance and usage, every tool one click away, and recent work. */
 export function DashboardScreen() {
   const { user } = useAuth();
   const greeting = user ? `Welcome back, ${user.email.split('@')[0] ?? ''}` : 'Welcome to Atelier';
   return (
     <Stack gap={40}>
-      <ScreenHeader eyebrow="Dashboard" title={greeting} description="Pick a tool to start something new, or carry on with a recent project." />
+      <ScreenHeader
+        eyebrow="Dashboard"
+        title={greeting}
+        description="Start something new, or carry on where you left off."
+        actions={
+          <ButtonLink to="/quick-create" leftSection={<IconBolt size={16} aria-hidden />}>
+            Quick Create
+          </ButtonLink>
+        }
+      />
+
+      <Grid gap="lg" align="stretch">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <CreditsCard />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <QuickCreateCard />
+        </Grid.Col>
+      </Grid>
+
+      <RecentGenerations />
 
       <Stack gap="md" component="section" aria-labelledby="dashboard-tools">
-        <Title order={2} id="dashboard-tools" fz="lg">
-          Start something new
-        </Title>
+        <SectionTitle id="dashboard-tools" title="Studios and editors" />
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
           {TOOLS.map((tool) => {
             const ToolIcon = tool.icon;
             return (
               <Card key={tool.to} component={Link} to={tool.to} padding="lg" shadow="xs" data-testid="tool-card">
-                <Stack gap="sm">
-                  <ThemeIcon size={44} radius="md" variant="gradient" gradient={{ ...tool.gradient, deg: 135 }}>
-                    <ToolIcon size={22} stroke={1.8} aria-hidden />
+                <Group gap="md" wrap="nowrap" align="flex-start">
+                  <ThemeIcon size={40} radius="md" variant="gradient" gradient={{ ...tool.gradient, deg: 135 }} aria-hidden>
+                    <ToolIcon size={20} stroke={1.8} />
                   </ThemeIcon>
                   <div>
                     <Text fw={650}>{tool.title}</Text>
@@ -111,30 +402,14 @@ export function DashboardScreen() {
                       {tool.description}
                     </Text>
                   </div>
-                </Stack>
+                </Group>
               </Card>
             );
           })}
         </SimpleGrid>
       </Stack>
 
-      <Stack gap="md" component="section" aria-labelledby="dashboard-recent">
-        <Group justify="space-between">
-          <Title order={2} id="dashboard-recent" fz="lg">
-            Recent projects
-          </Title>
-        </Group>
-        <ScreenEmptyState
-          icon={<IconFolders size={26} stroke={1.6} />}
-          title="No projects yet"
-          description="Projects you create or open appear here, newest first."
-          actions={
-            <GuardedButton action="createProject" leftSection={<IconFolderPlus size={16} aria-hidden />}>
-              Create project
-            </GuardedButton>
-          }
-        />
-      </Stack>
+      <RecentProjects />
     </Stack>
   );
 }

@@ -1,10 +1,32 @@
-import { AspectRatio, Badge, Box, Button, type ButtonProps, Center, Group, Image, Loader, Paper, Progress, ScrollArea, Stack, Text, ThemeIcon } from '@mantine/core';
+import {
+  AspectRatio,
+  Badge,
+  Box,
+  Button,
+  type ButtonProps,
+  Center,
+  Group,
+  Image,
+  Loader,
+  Paper,
+  Progress,
+  ScrollArea,
+  Stack,
+  Text,
+  ThemeIcon,
+} from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { downloadText, downloadUrlFor, type Generation, isRunning, STATUS_META, TYPE_META } from './generation';
 import { RenderedText } from './RenderedText';
 
 /** The status as a coloured badge ('Generating 42%' while it runs). */
-export function GenerationStatusBadge({ generation, size = 'sm' }: { generation: Pick<Generation, 'status' | 'progress'>; size?: 'xs' | 'sm' | 'md' }) {
+export function GenerationStatusBadge({
+  generation,
+  size = 'sm',
+}: {
+  generation: Pick<Generation, 'status' | 'progress'>;
+  size?: 'xs' | 'sm' | 'md';
+}) {
   const meta = STATUS_META[generation.status];
   const label = generation.status === 'PROCESSING' && generation.progress > 0 ? `${meta.label} ${Math.round(generation.progress)}%` : meta.label;
   return (
@@ -122,7 +144,14 @@ export function GenerationResult({ generation, maxHeight = 520 }: { generation: 
           </Badge>
         ) : null}
         {/* biome-ignore lint/a11y/useMediaCaption: generated audio has no caption track; the prompt is shown above */}
-        <audio src={generation.outputUrl} controls preload="metadata" style={{ width: '100%' }} aria-label={`Audio: ${generation.prompt}`} data-testid="result-audio" />
+        <audio
+          src={generation.outputUrl}
+          controls
+          preload="metadata"
+          style={{ width: '100%' }}
+          aria-label={`Audio: ${generation.prompt}`}
+          data-testid="result-audio"
+        />
       </Stack>
     </Paper>
   );
@@ -140,7 +169,14 @@ export function DownloadButton({ generation, ...props }: { generation: Generatio
   }
   if (!generation.outputUrl) return null;
   return (
-    <Button component="a" href={downloadUrlFor(generation.outputUrl)} download variant="default" leftSection={<IconDownload size={16} aria-hidden />} {...props}>
+    <Button
+      component="a"
+      href={downloadUrlFor(generation.outputUrl)}
+      download
+      variant="default"
+      leftSection={<IconDownload size={16} aria-hidden />}
+      {...props}
+    >
       Download
     </Button>
   );

@@ -107,7 +107,11 @@ function outputFacts(generation: Generation): Array<[string, ReactNode]> {
       </Group>,
     ]);
   const bytes = num(m.bytes);
-  if (bytes) facts.push([generation.type === 'text' ? 'Characters' : 'File size', generation.type === 'text' ? bytes.toLocaleString('en-US') : formatBytes(bytes)]);
+  if (bytes)
+    facts.push([
+      generation.type === 'text' ? 'Characters' : 'File size',
+      generation.type === 'text' ? bytes.toLocaleString('en-US') : formatBytes(bytes),
+    ]);
   if (str(m.engine)) facts.push(['Engine', str(m.engine) === 'local' ? 'Local · offline' : str(m.engine)]);
   if (str(m.notice)) facts.push(['Note', str(m.notice)]);
   return facts;
@@ -135,7 +139,11 @@ export function GenerationReceipt({ id, initial, onOpen, onDeleted }: Generation
       if (!result.replayed) {
         track('generation_triggered', { type: result.generation.type, model: result.generation.model, credits: result.generation.creditsUsed });
       }
-      notifications.show({ color: 'brand', title: 'Re-running exactly', message: `Same model, parameters and seed · ${formatCredits(result.generation.creditsUsed)}` });
+      notifications.show({
+        color: 'brand',
+        title: 'Re-running exactly',
+        message: `Same model, parameters and seed · ${formatCredits(result.generation.creditsUsed)}`,
+      });
       onOpen(result.generation.id);
     },
   });
@@ -230,7 +238,13 @@ export function GenerationReceipt({ id, initial, onOpen, onDeleted }: Generation
         </ButtonLink>
         <DownloadButton generation={generation} />
         {!running ? (
-          <GuardedButton action="deleteGeneration" onAction={confirm.open} variant="subtle" color="red" leftSection={<IconTrash size={16} aria-hidden />}>
+          <GuardedButton
+            action="deleteGeneration"
+            onAction={confirm.open}
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={16} aria-hidden />}
+          >
             Delete
           </GuardedButton>
         ) : null}
@@ -345,9 +359,7 @@ export function GenerationReceipt({ id, initial, onOpen, onDeleted }: Generation
 
       <Modal opened={confirmOpened} onClose={confirm.close} title="Delete this generation?" size="sm">
         <Stack gap="md">
-          <Text size="sm">
-            “{generation.prompt.slice(0, 120)}” and its file will be deleted for good. Credits already spent are not refunded.
-          </Text>
+          <Text size="sm">“{generation.prompt.slice(0, 120)}” and its file will be deleted for good. Credits already spent are not refunded.</Text>
           {remove.error ? (
             <Text size="sm" c="red">
               {errorMessage(remove.error)}
@@ -357,7 +369,12 @@ export function GenerationReceipt({ id, initial, onOpen, onDeleted }: Generation
             <Button variant="default" onClick={confirm.close}>
               Keep it
             </Button>
-            <Button color="red" loading={remove.isPending} onClick={() => remove.mutate({ id: generation.id })} leftSection={<IconTrash size={16} aria-hidden />}>
+            <Button
+              color="red"
+              loading={remove.isPending}
+              onClick={() => remove.mutate({ id: generation.id })}
+              leftSection={<IconTrash size={16} aria-hidden />}
+            >
               Delete
             </Button>
           </Group>

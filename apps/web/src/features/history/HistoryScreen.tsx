@@ -26,8 +26,8 @@ import { ScreenHeader } from '../../components/ScreenHeader';
 import { useAuth } from '../../lib/auth/useAuth';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { GenerationReceipt } from './GenerationReceipt';
 import { GenerationStatusBadge, GenerationThumb } from './GenerationMedia';
+import { GenerationReceipt } from './GenerationReceipt';
 import { formatCredits, formatRelative, type Generation, isRunning, STATUS_META, TYPE_META } from './generation';
 import { HISTORY_PAGE, type HistorySearch } from './historySearch';
 
@@ -249,7 +249,12 @@ export function HistoryScreen() {
           </SimpleGrid>
           {pages > 1 ? (
             <Group justify="center" mt="sm">
-              <Pagination total={pages} value={Math.min(page, pages)} onChange={(p) => setSearch({ page: p > 1 ? p : undefined }, false)} aria-label="History pages" />
+              <Pagination
+                total={pages}
+                value={Math.min(page, pages)}
+                onChange={(p) => setSearch({ page: p > 1 ? p : undefined }, false)}
+                aria-label="History pages"
+              />
             </Group>
           ) : null}
         </Stack>

@@ -21,6 +21,8 @@ export function parseHistorySearch(search: Record<string, unknown>): HistorySear
   const page = typeof search.page === 'number' ? search.page : typeof search.page === 'string' ? Number(search.page) : Number.NaN;
   if (Number.isInteger(page) && page > 1 && page < 100_000) out.page = page;
   if (typeof search.id === 'string' && UUID.test(search.id)) out.id = search.id;
+  // Links from the credits ledger name the generation as ?generation=<id>.
+  else if (typeof search.generation === 'string' && UUID.test(search.generation)) out.id = search.generation;
   return out;
 }
 

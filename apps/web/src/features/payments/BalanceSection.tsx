@@ -125,7 +125,7 @@ export function BalanceChartCard({ entries, total, currentBalance, isLoading, er
         curveType="stepAfter"
         withGradient
         fillOpacity={0.3}
-        gridAxis="y"
+        gridAxis="x"
         tickLine="none"
         withDots={data.length <= 24}
         valueFormatter={(v) => `${v.toLocaleString('en-US')} credits`}

@@ -1,4 +1,17 @@
-import { ActionIcon, Group, Input, NumberInput, SegmentedControl, Select, SimpleGrid, Slider, Stack, Textarea, TextInput, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Group,
+  Input,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Slider,
+  Stack,
+  Textarea,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
 import { IconDice5 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { CatalogueModel } from '../history/generation';
@@ -199,10 +212,24 @@ export function ModelOptions({ model, values, onChange }: ModelOptionsProps) {
       {isMusic && (inputs.has('genre') || inputs.has('mood') || inputs.has('bpm') || inputs.has('key')) ? (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           {inputs.has('genre') ? (
-            <Select label="Genre" placeholder="From the prompt" data={MUSIC_GENRES} value={values.genre} onChange={(v) => onChange('genre', v)} clearable />
+            <Select
+              label="Genre"
+              placeholder="From the prompt"
+              data={MUSIC_GENRES}
+              value={values.genre}
+              onChange={(v) => onChange('genre', v)}
+              clearable
+            />
           ) : null}
           {inputs.has('mood') ? (
-            <Select label="Mood" placeholder="From the prompt" data={MUSIC_MOODS} value={values.mood} onChange={(v) => onChange('mood', v)} clearable />
+            <Select
+              label="Mood"
+              placeholder="From the prompt"
+              data={MUSIC_MOODS}
+              value={values.mood}
+              onChange={(v) => onChange('mood', v)}
+              clearable
+            />
           ) : null}
           {inputs.has('bpm') ? (
             <NumberInput
@@ -217,7 +244,15 @@ export function ModelOptions({ model, values, onChange }: ModelOptionsProps) {
             />
           ) : null}
           {inputs.has('key') ? (
-            <Select label="Key" placeholder="From the mood" data={MUSIC_KEYS} value={values.key} onChange={(v) => onChange('key', v)} searchable clearable />
+            <Select
+              label="Key"
+              placeholder="From the mood"
+              data={MUSIC_KEYS}
+              value={values.key}
+              onChange={(v) => onChange('key', v)}
+              searchable
+              clearable
+            />
           ) : null}
         </SimpleGrid>
       ) : null}

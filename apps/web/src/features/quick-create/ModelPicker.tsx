@@ -76,7 +76,12 @@ export function ModelPicker({ models, value, onChange, grouped = false }: ModelP
                   {m.available ? m.description : m.unavailableReason}
                 </Text>
               </Stack>
-              <Badge size="sm" variant={m.available ? 'light' : 'outline'} color={m.available ? 'brand' : 'gray'} style={{ flexShrink: 0, textTransform: 'none' }}>
+              <Badge
+                size="sm"
+                variant={m.available ? 'light' : 'outline'}
+                color={m.available ? 'brand' : 'gray'}
+                style={{ flexShrink: 0, textTransform: 'none' }}
+              >
                 {formatCredits(m.credits)}
               </Badge>
             </Group>

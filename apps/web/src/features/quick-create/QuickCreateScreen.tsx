@@ -176,8 +176,8 @@ export function QuickCreateScreen() {
           }}
           data-testid="remix-banner"
         >
-          Prefilled with the prompt, model and options of “{remixedFrom.prompt.slice(0, 80)}”. Change anything, then generate — a new seed is
-          used unless you set one.
+          Prefilled with the prompt, model and options of “{remixedFrom.prompt.slice(0, 80)}”. Change anything, then generate — a new seed is used
+          unless you set one.
         </Alert>
       ) : null}
 
@@ -300,11 +300,7 @@ export function QuickCreateScreen() {
                   No {type} model is installed on this server.
                 </Alert>
               ) : (
-                <ModelPicker
-                  models={pickerModels}
-                  value={model?.id ?? null}
-                  onChange={(id) => setChosen((c) => ({ ...c, [type]: id }))}
-                />
+                <ModelPicker models={pickerModels} value={model?.id ?? null} onChange={(id) => setChosen((c) => ({ ...c, [type]: id }))} />
               )}
 
               {model ? <ModelOptions model={model} values={options} onChange={setOption} /> : null}

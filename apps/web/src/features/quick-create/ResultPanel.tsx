@@ -123,7 +123,13 @@ export function ResultPanel({ generationId, initial, emptyIcon, onGenerateAgain,
 
         {!running ? (
           <Group justify="space-between" wrap="wrap" gap="sm">
-            <ButtonLink to="/history" search={{ id: generation.id }} variant="subtle" size="compact-sm" leftSection={<IconHistory size={14} aria-hidden />}>
+            <ButtonLink
+              to="/history"
+              search={{ id: generation.id }}
+              variant="subtle"
+              size="compact-sm"
+              leftSection={<IconHistory size={14} aria-hidden />}
+            >
               View receipt in History
             </ButtonLink>
             <Group gap="sm">
@@ -143,4 +149,3 @@ export function ResultPanel({ generationId, initial, emptyIcon, onGenerateAgain,
     </Card>
   );
 }
-

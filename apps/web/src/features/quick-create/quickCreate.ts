@@ -162,7 +162,10 @@ export const LOCAL_VOICES = [
   { value: '+klatt', label: 'Retro synthesiser' },
 ];
 
-export const OPENAI_VOICES = ['alloy', 'echo', 'fable', 'onyx', 'nova', 'shimmer'].map((v) => ({ value: v, label: v[0]?.toUpperCase() + v.slice(1) }));
+export const OPENAI_VOICES = ['alloy', 'echo', 'fable', 'onyx', 'nova', 'shimmer'].map((v) => ({
+  value: v,
+  label: v[0]?.toUpperCase() + v.slice(1),
+}));
 
 export const SPEECH_LANGUAGES = [
   { value: 'en-us', label: 'English (US)' },

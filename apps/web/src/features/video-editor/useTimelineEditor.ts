@@ -46,6 +46,8 @@ export function useTimelineEditor(projectId: string, initialClips: ServerClip[],
 
   /** Server clips replace the derived fields; a clip's real length (from its video) updates its timing everywhere. */
   const mergeServer = useCallback((updates: Record<string, ServerClip>) => {
+    // The ref too, at once: a caller awaiting flush() reads the new ids before the next render.
+    serverRef.current = { ...serverRef.current, ...updates };
     setServer((prev) => ({ ...prev, ...updates }));
     dispatch({
       type: 'patchAll',
