@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Browser, Page } from 'playwright-core';
+import pg from 'pg';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, trackedEvents, uniqueEmail, waitForShell } from './support/app';
 import { launchBrowser, MOBILE, saveScreen, withPage } from './support/browser';
@@ -23,7 +24,7 @@ afterAll(async () => {
 
 const test = (
   name: string,
-  fn: (page: Page) => Promise<void>,
+  fn: (page: Page, context: BrowserContext) => Promise<void>,
   options: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {},
 ) => it(name, () => withPage(browser, name, { baseURL: server.url, ...options }, fn));
 
@@ -114,6 +115,19 @@ describe('chat', () => {
     await sendMessage(page, message);
     await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
     const conversationUrl = page.url();
+    // A look at the replies while they are being written (best effort: the offline writers are quick).
+    if (
+      await page
+        .locator('[data-testid="chat-reply"][data-status="STREAMING"]')
+        .first()
+        .waitFor({ timeout: 3000 })
+        .then(
+          () => true,
+          () => false,
+        )
+    ) {
+      await saveScreen(page, 'chat-streaming');
+    }
 
     await expect.poll(() => replies(page).count()).toBe(2);
     await expect.poll(() => page.locator('[data-testid="chat-reply"][data-status="COMPLETED"]').count(), { timeout: 30_000 }).toBe(2);
@@ -183,8 +197,19 @@ describe('chat', () => {
     expect(await page.getByTestId('chat-turn').count()).toBe(1);
 
     // Stop: a second message, stopped while the replies are being written; what was written stays.
+    // The offline writers finish in a second or two: press Stop the moment it appears (in the page, no actionability waits).
+    await page.evaluate(() => {
+      const observer = new MutationObserver(() => {
+        const stop = document.querySelector<HTMLButtonElement>('button[aria-label="Stop"]');
+        if (stop) {
+          observer.disconnect();
+          stop.click();
+        }
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
+    });
     await sendMessage(page, 'Now a limerick about latte art, in detail');
-    await page.getByRole('button', { name: 'Stop', exact: true }).click();
+    await expect.poll(() => page.getByTestId('chat-turn').nth(1).getByTestId('chat-reply').count()).toBe(2);
     await expect.poll(() => page.locator('[data-testid="chat-reply"][aria-busy="true"]').count(), { timeout: 30_000 }).toBe(0);
     const statuses = await page
       .getByTestId('chat-turn')
@@ -254,6 +279,76 @@ describe('chat', () => {
     expect(await page.getByText('Please login to perform this action').isVisible()).toBe(true);
     expect((await trackedEvents(page)).some((e) => e.event === 'chat_message_sent')).toBe(false);
     expect(await replies(page).count()).toBe(1);
+
+    // After signing up, the chat list is the user's own (the demo's cached list is not shown again).
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await signUp(page, uniqueEmail('chat-after-guest'));
+    await page.getByTestId('app-header').getByRole('link', { name: 'AI Chat' }).click();
+    await page.getByTestId('chat-new').waitFor();
+    await page.getByTestId('conversation-list-empty').waitFor();
+    expect(await page.getByTestId('conversation-row').count()).toBe(0);
+  });
+
+  test('replies are rendered as sanitised markdown: code blocks with Copy, tables, http(s) links only, HTML as text', async (page, context) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await page.goto('/');
+    await waitForShell(page);
+    await signUp(page, uniqueEmail('chat-md'));
+    await openNewChat(page);
+    await sendMessage(page, 'Show me some markdown');
+    await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
+    await expect.poll(() => page.locator('[data-testid="chat-reply"][data-status="COMPLETED"]').count(), { timeout: 30_000 }).toBe(1);
+    const conversationId = page.url().split('/').at(-1) as string;
+
+    // What a model could send back, hostile parts included.
+    const content = [
+      '## Results',
+      '',
+      'A [safe link](https://example.com/docs) and a [bad one](javascript:alert(document.cookie)) and <img src=x onerror="window.__xss=1">.',
+      '',
+      '```ts',
+      'const answer: number = 42;',
+      'console.log(`<b>${answer}</b>`);',
+      '```',
+      '',
+      '| Model | Credits |',
+      '|---|--:|',
+      '| Draft | 1 |',
+      '',
+      '> Quoted **bold** and `inline code`',
+    ].join('\n');
+    const client = new pg.Client({ connectionString: server.databaseUrl });
+    await client.connect();
+    try {
+      await client.query(`UPDATE chat_messages SET content = $1 WHERE conversation_id = $2 AND role = 'assistant'`, [content, conversationId]);
+    } finally {
+      await client.end();
+    }
+    await page.reload();
+    await waitForShell(page);
+    const reply = replies(page).first();
+    await reply.getByRole('heading', { name: 'Results' }).waitFor();
+    expect(await reply.getByRole('link', { name: 'safe link' }).getAttribute('href')).toBe('https://example.com/docs');
+    expect(await reply.getByRole('link', { name: 'safe link' }).getAttribute('rel')).toContain('noopener');
+    expect(await reply.getByRole('link', { name: 'bad one' }).count()).toBe(0);
+    expect(await reply.getByText('bad one').count()).toBe(1);
+    expect(await reply.locator('img').count()).toBe(0);
+    expect(await reply.textContent()).toContain('<img src=x onerror="window.__xss=1">');
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    expect(await reply.locator('a[href^="javascript"]').count()).toBe(0);
+    expect(await reply.locator('table').getByRole('cell', { name: 'Draft' }).count()).toBe(1);
+    expect(await reply.locator('blockquote strong').innerText()).toBe('bold');
+
+    const code = reply.getByTestId('code-block');
+    expect(await code.locator('pre').innerText()).toBe('const answer: number = 42;\nconsole.log(`<b>${answer}</b>`);');
+    await code.getByRole('button', { name: 'Copy code' }).click();
+    await expect.poll(() => code.getByRole('button', { name: 'Copied' }).count()).toBe(1);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('const answer: number = 42;\nconsole.log(`<b>${answer}</b>`);');
+    await saveScreen(page, 'chat-markdown');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await sleep(200);
+    await saveScreen(page, 'chat-markdown-dark');
   });
 
   test("a bad or someone else's conversation id shows 'Conversation not found'", async (page) => {

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, signUp, trackedEvents, uniqueEmail, waitForShell } from './support/app';
-import { DESKTOP, launchBrowser, MOBILE, saveScreen, withPage } from './support/browser';
+import { launchBrowser, MOBILE, saveScreen, withPage } from './support/browser';
 import { SCREENS_DIR } from './support/paths';
 import { startServer, type TestServer } from './support/server';
 
@@ -30,6 +30,9 @@ afterAll(async () => {
 type Options = { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' };
 const test = (name: string, fn: (page: Page) => Promise<void>, options: Options = {}) =>
   it(name, () => withPage(browser, name, { baseURL: server.url, ...options }, fn), 120_000);
+
+/** A SegmentedControl option: its radio input is visually hidden, the label is what people click. */
+const segment = (scope: Locator, label: string) => scope.locator('label').filter({ hasText: new RegExp(`^\\s*${label}\\s*$`) });
 
 async function badgeCredits(page: Page): Promise<number> {
   const text = await page.getByTestId('credits-badge').innerText();
@@ -91,9 +94,11 @@ async function zeroBalance(email: string): Promise<void> {
 
 describe('generation screens', () => {
   test('a signed-in user Quick Creates an image: live progress to the preview, the badge drops by the price, History after a reload, the receipt', async (page) => {
-    await page.goto('/quick-create');
+    await page.goto('/');
     await waitForShell(page);
     await signUp(page, uniqueEmail('qc'));
+    await page.goto('/quick-create');
+    await waitForShell(page);
     await expect.poll(() => badgeCredits(page)).toBeGreaterThan(0);
     const before = await badgeCredits(page);
 
@@ -115,11 +120,11 @@ describe('generation screens', () => {
     const options = page.getByTestId('model-options');
     expect(await options.getByText('Aspect ratio').isVisible()).toBe(true);
     expect(await options.getByText('Resolution').isVisible()).toBe(true);
-    expect(await options.getByLabel('Seed').isVisible()).toBe(true);
+    expect(await options.getByRole('textbox', { name: 'Seed' }).isVisible()).toBe(true);
     expect(await options.getByText(/^Duration/).count()).toBe(0);
     expect(await options.getByText('Voice').count()).toBe(0);
-    await options.getByRole('radio', { name: '16:9' }).check({ force: true });
-    await options.getByLabel('Seed').fill('4242');
+    await segment(options, '16:9').click();
+    await options.getByRole('textbox', { name: 'Seed' }).fill('4242');
 
     const prompt = 'A ceramic teapot on a linen table, soft morning light';
     await page.getByTestId('prompt-input').fill(prompt);
@@ -185,7 +190,7 @@ describe('generation screens', () => {
     await page.getByText('Nothing matches').waitFor();
     await page.getByTestId('history-search').fill('teapot');
     await expect.poll(() => items.count()).toBe(2);
-    await page.getByRole('radio', { name: 'Video' }).check({ force: true });
+    await segment(page.locator('body'), 'Video').click();
     await page.getByText('Nothing matches').waitFor();
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect.poll(() => items.count()).toBe(2);
@@ -240,7 +245,7 @@ describe('generation screens', () => {
     const email = uniqueEmail('broke');
     await signUp(page, email, PASSWORD);
     await zeroBalance(email);
-    await page.reload();
+    await page.goto('/quick-create');
     await waitForShell(page);
     await expect.poll(() => badgeCredits(page)).toBe(0);
     await page.getByTestId('prompt-input').fill('A lighthouse at dusk');
@@ -254,23 +259,25 @@ describe('generation screens', () => {
   });
 
   test('speech and music: audio offers both, with their own options, and plays the result', async (page) => {
-    await page.goto('/quick-create?type=audio');
+    await page.goto('/');
     await waitForShell(page);
     await signUp(page, uniqueEmail('audio'));
+    await page.goto('/quick-create?type=audio');
+    await waitForShell(page);
     expect(await page.getByRole('tab', { name: 'Audio' }).getAttribute('aria-selected')).toBe('true');
     const options = page.getByTestId('model-options');
     await options.getByLabel('Pitch').waitFor();
     expect(await options.getByLabel('Speed').isVisible()).toBe(true);
-    expect(await options.getByRole('textbox', { name: 'Language' }).isVisible()).toBe(true);
+    expect(await options.getByLabel('Language', { exact: true }).isVisible()).toBe(true);
     expect(await options.getByText('Genre').count()).toBe(0);
     await page.getByTestId('prompt-input').fill('Welcome to Atelier.');
     await page.getByTestId('generate-button').click();
     await page.getByTestId('result-audio').waitFor({ state: 'visible', timeout: 45_000 });
 
-    await page.getByRole('radio', { name: 'Music' }).check({ force: true });
+    await segment(page.locator('body'), 'Music').click();
     await expect.poll(() => page.getByTestId('model-picker').inputValue()).toBe('Local Music (offline)');
-    expect(await options.getByRole('textbox', { name: 'Genre' }).isVisible()).toBe(true);
-    expect(await options.getByRole('textbox', { name: 'Key' }).isVisible()).toBe(true);
+    expect(await options.getByLabel('Genre', { exact: true }).isVisible()).toBe(true);
+    expect(await options.getByLabel('Key', { exact: true }).isVisible()).toBe(true);
     expect(await options.getByLabel('Tempo (BPM)').isVisible()).toBe(true);
     expect(await options.getByLabel('Pitch').count()).toBe(0);
     await expect.poll(() => page.getByTestId('generate-button').innerText()).toBe('Generate · 2 credits');
@@ -285,7 +292,9 @@ describe('generation screens', () => {
       async (page) => {
         await page.goto('/');
         await waitForShell(page);
+        // Signed up at desktop width (the helper waits for the e-mail in the header), then the real viewport.
         await signUp(page, uniqueEmail(`shots-${label}`));
+        if ('viewport' in options) await page.setViewportSize(options.viewport);
         const id = await quickCreateImage(page, 'Slow lighthouse at dusk, waves rolling in, warm light');
         await page.mouse.move(0, 0);
         await saveScreen(page, `quick-create-result-${label}`);
@@ -305,7 +314,7 @@ describe('generation screens', () => {
         await saveScreen(page, `dashboard-${label}`);
         await saveFull(page, `dashboard-${label}`);
       },
-      { ...options, viewport: 'viewport' in options ? options.viewport : DESKTOP },
+      'colorScheme' in options ? options : {},
     );
   }
 });

@@ -9,10 +9,10 @@ import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { type AppDeps, contextFactory } from './context';
 import { adminHttpPlugin } from './modules/admin/admin.export';
+import { trackingPlugin } from './modules/tracking/tracking.plugin';
 import { registerMedia } from './plugins/media';
 import { registerRest } from './plugins/rest';
 import { stripeWebhookPlugin } from './plugins/stripe-webhook';
-import { trackingPlugin } from './modules/tracking/tracking.plugin';
 import { type AppRouter, appRouter } from './router';
 
 declare module 'fastify' {

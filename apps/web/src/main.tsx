@@ -1,5 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import '@mantine/charts/styles.css';
 
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
@@ -7,7 +8,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { initAuth } from './lib/auth/store';
+import { authStore, initAuth } from './lib/auth/store';
 import { captureCampaign } from './lib/campaign';
 import { createQueryClient } from './lib/queryClient';
 import { STORAGE_KEYS } from './lib/storage';
@@ -19,6 +20,16 @@ captureCampaign();
 void initAuth();
 
 const queryClient = createQueryClient();
+
+// Reads depend on who asks (guests read the demo workspace): when the signed-in user changes,
+// nothing cached for the previous viewer may be shown.
+let viewerId = authStore.getState().user?.id ?? null;
+authStore.subscribe(() => {
+  const next = authStore.getState().user?.id ?? null;
+  if (next === viewerId) return;
+  viewerId = next;
+  void queryClient.resetQueries();
+});
 const trpcClient = createTrpcClient();
 const router = createAppRouter(queryClient);
 const colorSchemeManager = localStorageColorSchemeManager({ key: STORAGE_KEYS.colorScheme });

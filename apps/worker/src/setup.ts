@@ -1,8 +1,8 @@
 import type { Db } from '@atelier/db';
 import { LocalDiskStorage, type MediaStorage } from '@atelier/media';
+import { createProviders } from '@atelier/providers';
 import type { Env } from '@atelier/shared/env';
 import type { Logger } from 'pino';
-import { createProviders } from '@atelier/providers';
 import { type Engine, localEngines } from './engines';
 import { reconcileExports } from './processors/export.processor';
 import { processors } from './processors/index';

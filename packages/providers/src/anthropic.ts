@@ -97,7 +97,8 @@ export function anthropicEngines(config: AnthropicConfig, ctx: AdapterContext): 
         const { data: res, request_id } = await sdk()
           .messages.create({ model: spec.model, max_tokens: spec.replyTokens, messages: [{ role: 'user', content: prompt }] }, { signal: s })
           .withResponse();
-        if ((res.stop_reason as string | null) === STOP_REFUSAL) throw new ProviderError(PROVIDER, 'rejected', `${LABEL} declined to answer this prompt`);
+        if ((res.stop_reason as string | null) === STOP_REFUSAL)
+          throw new ProviderError(PROVIDER, 'rejected', `${LABEL} declined to answer this prompt`);
         const text = (res.content ?? [])
           .filter((b): b is Anthropic.TextBlock => b.type === 'text')
           .map((b) => b.text)

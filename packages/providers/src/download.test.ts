@@ -141,7 +141,12 @@ describe('downloadMedia', () => {
 
   it('resolves names and refuses any private answer (e.g. *.nip.io, DNS rebinding)', async () => {
     const lookup = async (name: string) =>
-      name === 'evil.example' ? [{ address: '93.184.216.34', family: 4 as const }, { address: '10.0.0.5', family: 4 as const }] : [{ address: '127.0.0.1', family: 4 as const }];
+      name === 'evil.example'
+        ? [
+            { address: '93.184.216.34', family: 4 as const },
+            { address: '10.0.0.5', family: 4 as const },
+          ]
+        : [{ address: '127.0.0.1', family: 4 as const }];
     expect(await failure(downloadMedia('http://evil.example/x.png', { ...opts, lookup }))).toMatchObject({ kind: 'unsafe_output' });
     expect(await failure(downloadMedia('http://127.0.0.1.nip.io/x.png', { ...opts, lookup }))).toMatchObject({ kind: 'unsafe_output' });
   });

@@ -134,7 +134,8 @@ interface Sniffed {
 /** The media format from the first bytes; only formats our media route serves with a correct type. */
 export function sniffMedia(b: Buffer): Sniffed | null {
   const ascii = (start: number, end: number) => b.subarray(start, end).toString('latin1');
-  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return { kind: 'image', mime: 'image/png', ext: 'png' };
+  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return { kind: 'image', mime: 'image/png', ext: 'png' };
   if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return { kind: 'image', mime: 'image/jpeg', ext: 'jpg' };
   if (b.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return { kind: 'image', mime: 'image/webp', ext: 'webp' };
   if (b.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WAVE') return { kind: 'audio', mime: 'audio/wav', ext: 'wav' };
@@ -146,7 +147,8 @@ export function sniffMedia(b: Buffer): Sniffed | null {
   if (b.length >= 4 && b[0] === 0x1a && b[1] === 0x45 && b[2] === 0xdf && b[3] === 0xa3) return { kind: 'video', mime: 'video/webm', ext: 'webm' };
   if (b.length >= 4 && ascii(0, 4) === 'OggS') return { kind: 'audio', mime: 'audio/ogg', ext: 'ogg' };
   if (b.length >= 3 && ascii(0, 3) === 'ID3') return { kind: 'audio', mime: 'audio/mpeg', ext: 'mp3' };
-  if (b.length >= 2 && b[0] === 0xff && ((b[1] as number) & 0xe0) === 0xe0 && ((b[1] as number) & 0x06) !== 0) return { kind: 'audio', mime: 'audio/mpeg', ext: 'mp3' };
+  if (b.length >= 2 && b[0] === 0xff && ((b[1] as number) & 0xe0) === 0xe0 && ((b[1] as number) & 0x06) !== 0)
+    return { kind: 'audio', mime: 'audio/mpeg', ext: 'mp3' };
   return null;
 }
 
@@ -201,7 +203,13 @@ interface Hop {
   location?: string;
 }
 
-function requestOnce(url: URL, pinned: { address: string; family: 4 | 6 } | undefined, options: DownloadOptions, signal: AbortSignal, provider: string): Promise<Hop> {
+function requestOnce(
+  url: URL,
+  pinned: { address: string; family: 4 | 6 } | undefined,
+  options: DownloadOptions,
+  signal: AbortSignal,
+  provider: string,
+): Promise<Hop> {
   return new Promise((resolve, reject) => {
     const lib = url.protocol === 'https:' ? https : http;
     const lookup: net.LookupFunction | undefined = pinned
@@ -286,9 +294,14 @@ export async function downloadMedia(rawUrl: string, options: DownloadOptions): P
       }
       if (!res.body) {
         const retryable = res.status === 429 || res.status >= 500;
-        throw new ProviderError(provider, retryable ? 'unavailable' : 'malformed', `${provider}'s output could not be downloaded (HTTP ${res.status})`, {
-          status: res.status,
-        });
+        throw new ProviderError(
+          provider,
+          retryable ? 'unavailable' : 'malformed',
+          `${provider}'s output could not be downloaded (HTTP ${res.status})`,
+          {
+            status: res.status,
+          },
+        );
       }
       if (res.body.length === 0) throw new ProviderError(provider, 'malformed', `${provider} returned an empty file`);
       const sniffed = expectMedia(provider, options.kind, res.body);
@@ -296,7 +309,8 @@ export async function downloadMedia(rawUrl: string, options: DownloadOptions): P
     }
   } catch (e) {
     if (options.signal?.aborted) throw abortError(options.signal);
-    if (timer.aborted) throw new ProviderError(provider, 'timeout', `${provider}'s output took longer than ${Math.round(options.timeoutMs / 1000)} s to download`);
+    if (timer.aborted)
+      throw new ProviderError(provider, 'timeout', `${provider}'s output took longer than ${Math.round(options.timeoutMs / 1000)} s to download`);
     if (e instanceof ProviderError) throw e;
     throw new ProviderError(provider, 'unavailable', `${provider}'s output could not be downloaded: ${(e as Error).message}`, { cause: e });
   }

@@ -46,7 +46,12 @@ export interface ElevenLabsApi {
     requestId: string | null;
     characters: number;
   }>;
-  cloneVoice(input: { name: string; samples: { data: Buffer; filename: string; mime: string }[]; description?: string; signal: AbortSignal }): Promise<{
+  cloneVoice(input: {
+    name: string;
+    samples: { data: Buffer; filename: string; mime: string }[];
+    description?: string;
+    signal: AbortSignal;
+  }): Promise<{
     voiceId: string;
     requiresVerification: boolean;
   }>;
@@ -60,7 +65,13 @@ export function elevenLabsApi(config: ElevenLabsConfig, ctx: AdapterContext): El
     client ??= createElevenLabsClient(config, ctx.limits.maxRetries);
     return client;
   };
-  const opts = (signal: AbortSignal) => ({ provider: PROVIDER, label: LABEL, signal, timeoutMs: ctx.limits.timeoutMs.audio, secrets: [config.apiKey] });
+  const opts = (signal: AbortSignal) => ({
+    provider: PROVIDER,
+    label: LABEL,
+    signal,
+    timeoutMs: ctx.limits.timeoutMs.audio,
+    secrets: [config.apiKey],
+  });
   return {
     speak: ({ text, voiceId, stability, similarityBoost, speed, signal }) =>
       guarded(opts(signal), async (s) => {
@@ -152,7 +163,13 @@ export function elevenLabsEngines(config: ElevenLabsConfig, ctx: AdapterContext)
     onProgress(95);
     return {
       ...mediaOutput(LABEL, 'audio', r.audio),
-      metadata: { provider: PROVIDER, voiceId: voice.voiceId, clonedVoice: true, requiresVerification: voice.requiresVerification, characters: r.characters },
+      metadata: {
+        provider: PROVIDER,
+        voiceId: voice.voiceId,
+        clonedVoice: true,
+        requiresVerification: voice.requiresVerification,
+        characters: r.characters,
+      },
       providerCostUsd: elevenLabsTurboCostUsd(r.characters),
       providerRequestId: r.requestId,
       modelVersion: TURBO_MODEL,

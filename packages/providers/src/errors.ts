@@ -109,7 +109,12 @@ export function fromHttpFailure(provider: string, label: string, f: HttpFailure,
   }
   if (status === 401 || status === 403) {
     // Never the provider's text here: it may quote (part of) the key it refused.
-    return new ProviderError(provider, 'auth', `${label} refused this server's credentials (HTTP ${status}); an administrator must check the key`, extra);
+    return new ProviderError(
+      provider,
+      'auth',
+      `${label} refused this server's credentials (HTTP ${status}); an administrator must check the key`,
+      extra,
+    );
   }
   if (status === 429) {
     if (f.code === 'insufficient_quota' || /quota|billing|credits? (are|is) exhausted/i.test(message ?? '')) {
@@ -193,7 +198,13 @@ export function toProviderError(provider: string, label: string, e: unknown, sec
   }
   // OpenAI / Anthropic
   if (typeof err.status === 'number' || (name.endsWith('Error') && 'headers' in err && 'error' in err)) {
-    return fromHttpFailure(provider, label, { status: err.status, headers: err.headers, body: err.error, code: err.code ?? err.error?.code }, secrets, e);
+    return fromHttpFailure(
+      provider,
+      label,
+      { status: err.status, headers: err.headers, body: err.error, code: err.code ?? err.error?.code },
+      secrets,
+      e,
+    );
   }
   // ElevenLabs
   if (typeof err.statusCode === 'number') {

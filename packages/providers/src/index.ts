@@ -28,7 +28,9 @@ export interface ProviderRegistry {
   /** ElevenLabs voice list and cloning, when configured (for the voice screens). */
   elevenlabs: ReturnType<typeof elevenLabsApi> | null;
   /** Prompt enhancement with OpenAI, when configured. */
-  enhancePrompt: ((input: { prompt: string; type: 'image' | 'video' | 'audio' | 'text'; signal?: AbortSignal }) => ReturnType<typeof openAIEnhancePrompt>) | null;
+  enhancePrompt:
+    | ((input: { prompt: string; type: 'image' | 'video' | 'audio' | 'text'; signal?: AbortSignal }) => ReturnType<typeof openAIEnhancePrompt>)
+    | null;
 }
 
 export function createProviders(env: Env, options: ProviderOptions = {}): ProviderRegistry {

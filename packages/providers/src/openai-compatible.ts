@@ -1,5 +1,5 @@
-import type OpenAI from 'openai';
 import type { CatalogueEntry } from '@atelier/shared';
+import type OpenAI from 'openai';
 import { guarded, ProviderError } from './errors';
 import type { AdapterContext } from './media';
 import { createOpenAIClient, openAIStyleChatAdapter } from './openai';
@@ -70,7 +70,10 @@ export function openAICompatibleEngines(config: OpenAICompatibleConfig, ctx: Ada
     out[compatibleModelId(name)] = async ({ prompt, signal, onProgress }) =>
       guarded({ provider: PROVIDER, label: LABEL, signal, timeoutMs: ctx.limits.timeoutMs.text, secrets: [config.apiKey] }, async (s) => {
         onProgress(5);
-        const res = await sdk().chat.completions.create({ model: name, messages: [{ role: 'user', content: prompt }], max_tokens: 1024 }, { signal: s });
+        const res = await sdk().chat.completions.create(
+          { model: name, messages: [{ role: 'user', content: prompt }], max_tokens: 1024 },
+          { signal: s },
+        );
         const content = res.choices?.[0]?.message?.content;
         if (typeof content !== 'string' || !content.trim()) throw new ProviderError(PROVIDER, 'malformed', `${LABEL} returned an empty reply`);
         onProgress(95);

@@ -78,7 +78,9 @@ export function openAIEngines(config: OpenAIConfig, ctx: AdapterContext): Record
       guarded(opts(signal, 'image'), async (s) => {
         onProgress(5);
         const isDalle = model === 'dall-e-3';
-        const { size, quality } = isDalle ? dalle3Size(str(params.aspectRatio), str(params.resolution)) : gptImage1Size(str(params.aspectRatio), str(params.resolution));
+        const { size, quality } = isDalle
+          ? dalle3Size(str(params.aspectRatio), str(params.resolution))
+          : gptImage1Size(str(params.aspectRatio), str(params.resolution));
         const body = isDalle
           ? { model, prompt, n: 1, size, quality, response_format: 'b64_json' as const }
           : { model, prompt, n: 1, size, quality, output_format: 'png' as const };
@@ -146,7 +148,8 @@ export function openAIEngines(config: OpenAIConfig, ctx: AdapterContext): Record
           )
           .withResponse();
         const choice = res.choices?.[0];
-        if (choice?.finish_reason === 'content_filter') throw new ProviderError(PROVIDER, 'rejected', `${LABEL} refused the request: its content filter stopped the reply`);
+        if (choice?.finish_reason === 'content_filter')
+          throw new ProviderError(PROVIDER, 'rejected', `${LABEL} refused the request: its content filter stopped the reply`);
         const content = choice?.message?.content;
         if (typeof content !== 'string' || !content.trim()) throw new ProviderError(PROVIDER, 'malformed', `${LABEL} returned an empty reply`);
         const tokensIn = res.usage?.prompt_tokens ?? 0;
@@ -267,6 +270,10 @@ export async function enhancePrompt(
     );
     const text = res.choices?.[0]?.message?.content?.trim();
     if (!text) throw new ProviderError(PROVIDER, 'malformed', `${LABEL} returned an empty prompt`);
-    return { prompt: text, model: `openai/${model}`, providerCostUsd: tokenCostUsd(model, res.usage?.prompt_tokens ?? 0, res.usage?.completion_tokens ?? 0) };
+    return {
+      prompt: text,
+      model: `openai/${model}`,
+      providerCostUsd: tokenCostUsd(model, res.usage?.prompt_tokens ?? 0, res.usage?.completion_tokens ?? 0),
+    };
   });
 }

@@ -1,4 +1,4 @@
-import Replicate, { parseProgressFromLogs, type Prediction } from 'replicate';
+import Replicate, { type Prediction, parseProgressFromLogs } from 'replicate';
 import { abortError, deadline, ProviderError, retryAfterMs, sleep, toProviderError } from './errors';
 import { type AdapterContext, imageOutput, mediaOutput, num, readAll, str } from './media';
 import { REPLICATE_HARDWARE_USD_PER_SECOND, replicateCostUsd } from './pricing';
@@ -118,7 +118,10 @@ export function replicateBaseUrl(configured: string | undefined): string {
  * instead of hitting the API again, so the SDK gives up and we map the error.
  */
 export function gatedFetch(maxRetries: number, base: typeof fetch = fetch, maxWaitMs = 30_000): typeof fetch {
-  const calls = new WeakMap<object, { attempts: number; waitUntil: number; exhausted?: { status: number; statusText: string; headers: Headers; body: string } }>();
+  const calls = new WeakMap<
+    object,
+    { attempts: number; waitUntil: number; exhausted?: { status: number; statusText: string; headers: Headers; body: string } }
+  >();
   const replay = (r: { status: number; statusText: string; headers: Headers; body: string }) =>
     new Response(r.body, { status: r.status, statusText: r.statusText, headers: r.headers });
   return async (input, init) => {
@@ -180,7 +183,7 @@ export function replicateEngines(config: ReplicateConfig, ctx: AdapterContext): 
   }
 
   const engine =
-    (id: string, model: ReplicateModel): Engine =>
+    (model: ReplicateModel): Engine =>
     async (input) => {
       const { prompt, params, seed, signal, onProgress } = input;
       const d = deadline(PROVIDER, LABEL, signal, ctx.limits.timeoutMs[model.kind]);
@@ -190,13 +193,24 @@ export function replicateEngines(config: ReplicateConfig, ctx: AdapterContext): 
         onProgress(2);
         const imageKey = str(params.image);
         const audioKey = str(params.referenceAudio);
-        const image = imageKey ? await fileInput(input, imageKey, imageKey.endsWith('.jpg') ? 'image/jpeg' : imageKey.endsWith('.webp') ? 'image/webp' : 'image/png', d.signal, uploaded) : undefined;
-        const audio = audioKey ? await fileInput(input, audioKey, audioKey.endsWith('.wav') ? 'audio/wav' : 'audio/mpeg', d.signal, uploaded) : undefined;
+        const image = imageKey
+          ? await fileInput(
+              input,
+              imageKey,
+              imageKey.endsWith('.jpg') ? 'image/jpeg' : imageKey.endsWith('.webp') ? 'image/webp' : 'image/png',
+              d.signal,
+              uploaded,
+            )
+          : undefined;
+        const audio = audioKey
+          ? await fileInput(input, audioKey, audioKey.endsWith('.wav') ? 'audio/wav' : 'audio/mpeg', d.signal, uploaded)
+          : undefined;
         const body = model.input({ prompt, params, seed, ...(image ? { image } : {}), ...(audio ? { audio } : {}) });
         prediction = await sdk().predictions.create(
           model.version ? { version: model.version, input: body, signal: d.signal } : { model: model.ref, input: body, signal: d.signal },
         );
-        if (!prediction?.id || typeof prediction.status !== 'string') throw new ProviderError(PROVIDER, 'malformed', `${LABEL} returned no prediction`);
+        if (!prediction?.id || typeof prediction.status !== 'string')
+          throw new ProviderError(PROVIDER, 'malformed', `${LABEL} returned no prediction`);
         const statuses = [prediction.status];
         onProgress(5);
         while (!TERMINAL.has(prediction.status)) {
@@ -247,12 +261,15 @@ export function replicateEngines(config: ReplicateConfig, ctx: AdapterContext): 
         if (d.timedOut()) throw d.timeoutError();
         throw toProviderError(PROVIDER, LABEL, e, secrets);
       } finally {
-        for (const fileId of uploaded) await sdk().files.delete(fileId, { signal: AbortSignal.timeout(5000) }).catch(() => {});
+        for (const fileId of uploaded)
+          await sdk()
+            .files.delete(fileId, { signal: AbortSignal.timeout(5000) })
+            .catch(() => {});
       }
     };
 
   const out: Record<string, Engine> = {};
-  for (const [id, model] of Object.entries(REPLICATE_MODELS)) out[id] = engine(id, model);
+  for (const [id, model] of Object.entries(REPLICATE_MODELS)) out[id] = engine(model);
   return out;
 }
 

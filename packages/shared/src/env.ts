@@ -60,7 +60,10 @@ export const EnvSchema = z
     ELEVENLABS_API_KEY: optionalString,
     ELEVENLABS_BASE_URL: optionalString,
     // Tracking (issue 14): the ad-pixel relay's upstream and the first-party analytics endpoint's limits.
-    PIXEL_UPSTREAM_URL: z.url({ protocol: /^https?$/ }).optional().or(z.literal('').transform(() => undefined)),
+    PIXEL_UPSTREAM_URL: z
+      .url({ protocol: /^https?$/ })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     ANALYTICS_PIXEL_UPSTREAM_TIMEOUT_MS: intIn(5000, 100, 60_000),
     ANALYTICS_MAX_BODY_BYTES: intIn(65_536, 1024, 1_048_576),
     ANALYTICS_MAX_EVENTS: intIn(50, 1, 500),

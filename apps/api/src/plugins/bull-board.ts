@@ -1,8 +1,8 @@
+import { MESSAGES } from '@atelier/shared';
+import { QUEUE_KEYS } from '@atelier/shared/jobs';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
-import { MESSAGES } from '@atelier/shared';
-import { QUEUE_KEYS } from '@atelier/shared/jobs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../context';
 import {
@@ -37,7 +37,11 @@ function refuse(req: FastifyRequest, reply: FastifyReply, status: 401 | 403) {
       : MESSAGES.adminRequired;
   const wantsHtml = req.method === 'GET' && String(req.headers.accept ?? '').includes('text/html');
   void reply.header('cache-control', 'no-store');
-  if (wantsHtml) return reply.status(status).type('text/html').send(page(status === 401 ? 'Sign-in required' : 'Admin Access Required', message));
+  if (wantsHtml)
+    return reply
+      .status(status)
+      .type('text/html')
+      .send(page(status === 401 ? 'Sign-in required' : 'Admin Access Required', message));
   return reply.status(status).send({ error: { code: status === 401 ? 'UNAUTHENTICATED' : 'FORBIDDEN', message } });
 }
 
@@ -64,52 +68,55 @@ export async function bullBoardPlugin(app: FastifyInstance, opts: { deps: AppDep
     path: QUEUE_DASHBOARD_PATH,
   };
 
-  await app.register(async (scope) => {
-    scope.addHook('onRequest', async (req, reply) => {
-      const url = new URL(req.url, 'http://x');
-      // /admin/queues?ticket=…: exchange a one-time ticket for the cookie, then show the board.
-      const ticket = url.searchParams.get('ticket');
-      if (ticket !== null && req.method === 'GET') {
-        const claims = await redeemTicket(deps, ticket).catch(() => null);
+  await app.register(
+    async (scope) => {
+      scope.addHook('onRequest', async (req, reply) => {
+        const url = new URL(req.url, 'http://x');
+        // /admin/queues?ticket=…: exchange a one-time ticket for the cookie, then show the board.
+        const ticket = url.searchParams.get('ticket');
+        if (ticket !== null && req.method === 'GET') {
+          const claims = await redeemTicket(deps, ticket).catch(() => null);
+          if (!claims) return refuse(req, reply, 401);
+          const role = await currentRole(deps.db, claims);
+          if (role === 'invalid') return refuse(req, reply, 401);
+          if (role !== 'admin') return refuse(req, reply, 403);
+          const { token } = mintSessionCookie(deps.env, { id: claims.sub, sessionId: claims.sid });
+          deps.log.info({ userId: claims.sub }, 'queue dashboard opened');
+          return reply
+            .setCookie(QUEUE_COOKIE, token, { ...cookieOptions, maxAge: COOKIE_TTL_SECONDS })
+            .header('cache-control', 'no-store')
+            .redirect(`${QUEUE_DASHBOARD_PATH}/`, 303);
+        }
+        // Cookie-authenticated writes must come from our own pages (CSRF), on top of SameSite=Strict.
+        if (req.method !== 'GET' && req.method !== 'HEAD') {
+          const origin = req.headers.origin;
+          if (origin && !deps.env.http.corsOrigins.includes(origin)) return refuse(req, reply, 403);
+        }
+        const authorization = req.headers.authorization;
+        if (authorization) {
+          const auth = await authenticateRequest(deps, authorization);
+          if (auth === INVALID_TOKEN || auth === null) return refuse(req, reply, 401);
+          if (!auth.isAdmin) return refuse(req, reply, 403);
+          return;
+        }
+        const cookie = req.cookies[QUEUE_COOKIE];
+        const claims = cookie ? verifySessionCookie(deps.env, cookie) : null;
         if (!claims) return refuse(req, reply, 401);
         const role = await currentRole(deps.db, claims);
-        if (role === 'invalid') return refuse(req, reply, 401);
+        if (role === 'invalid') {
+          void reply.clearCookie(QUEUE_COOKIE, cookieOptions);
+          return refuse(req, reply, 401);
+        }
         if (role !== 'admin') return refuse(req, reply, 403);
-        const { token } = mintSessionCookie(deps.env, { id: claims.sub, sessionId: claims.sid });
-        deps.log.info({ userId: claims.sub }, 'queue dashboard opened');
-        return reply
-          .setCookie(QUEUE_COOKIE, token, { ...cookieOptions, maxAge: COOKIE_TTL_SECONDS })
-          .header('cache-control', 'no-store')
-          .redirect(`${QUEUE_DASHBOARD_PATH}/`, 303);
-      }
-      // Cookie-authenticated writes must come from our own pages (CSRF), on top of SameSite=Strict.
-      if (req.method !== 'GET' && req.method !== 'HEAD') {
-        const origin = req.headers.origin;
-        if (origin && !deps.env.http.corsOrigins.includes(origin)) return refuse(req, reply, 403);
-      }
-      const authorization = req.headers.authorization;
-      if (authorization) {
-        const auth = await authenticateRequest(deps, authorization);
-        if (auth === INVALID_TOKEN || auth === null) return refuse(req, reply, 401);
-        if (!auth.isAdmin) return refuse(req, reply, 403);
-        return;
-      }
-      const cookie = req.cookies[QUEUE_COOKIE];
-      const claims = cookie ? verifySessionCookie(deps.env, cookie) : null;
-      if (!claims) return refuse(req, reply, 401);
-      const role = await currentRole(deps.db, claims);
-      if (role === 'invalid') {
-        void reply.clearCookie(QUEUE_COOKIE, cookieOptions);
-        return refuse(req, reply, 401);
-      }
-      if (role !== 'admin') return refuse(req, reply, 403);
-    });
+      });
 
-    await scope.register(serverAdapter.registerPlugin());
+      await scope.register(serverAdapter.registerPlugin());
 
-    // Anything else under the dashboard (a missing static file too) is a 404, never the SPA.
-    scope.setNotFoundHandler((req, reply) => {
-      void reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route for ${req.method} ${req.url.split('?')[0]}` } });
-    });
-  }, { prefix: QUEUE_DASHBOARD_PATH });
+      // Anything else under the dashboard (a missing static file too) is a 404, never the SPA.
+      scope.setNotFoundHandler((req, reply) => {
+        void reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route for ${req.method} ${req.url.split('?')[0]}` } });
+      });
+    },
+    { prefix: QUEUE_DASHBOARD_PATH },
+  );
 }

@@ -5,13 +5,14 @@
  * fallback) and the ad pixel — each only when configured (lib/analytics/setup.ts). The providers start on
  * the first event in the browser; the signed-in user is identified by id and reset at logout.
  */
-import { getCampaign } from './campaign';
+
 import { ANALYTICS } from './analytics/constants';
 import type { AnalyticsEventName } from './analytics/events';
 import { type AnalyticsParamInput, type AnalyticsParams, sanitizeParams } from './analytics/params';
 import { TokenBucket } from './analytics/rateLimit';
 import { startAnalytics } from './analytics/setup';
 import type { AnalyticsProvider, PageContext, TrackedEvent } from './analytics/types';
+import { getCampaign } from './campaign';
 
 export { ANALYTICS_EVENTS, type AnalyticsEventName } from './analytics/events';
 export { type AnalyticsParamInput, type AnalyticsParams, sanitizeParams } from './analytics/params';
@@ -90,7 +91,12 @@ export function track(event: AnalyticsEventName, params?: AnalyticsParamInput): 
   if (typeof window !== 'undefined') {
     const kept = window.__atelierEvents ?? [];
     const campaign = campaignFields(tracked);
-    kept.push({ event, params: tracked.params, timestamp: new Date(Math.floor(tracked.timestampMicros / 1000)).toISOString(), ...(campaign ? { campaign } : {}) });
+    kept.push({
+      event,
+      params: tracked.params,
+      timestamp: new Date(Math.floor(tracked.timestampMicros / 1000)).toISOString(),
+      ...(campaign ? { campaign } : {}),
+    });
     if (kept.length > MAX_KEPT_EVENTS) kept.splice(0, kept.length - MAX_KEPT_EVENTS);
     window.__atelierEvents = kept;
   }

@@ -110,7 +110,9 @@ describe('campaign header and event parameters', () => {
   });
 
   it('attaches the campaign to events in web-analytics names, empty values left out', () => {
-    expect(campaignEventParams(parseCampaign('?utm_source=news&utm_medium=&utm_campaign=spring&utm_term=t&utm_content=c&c=42&gclid=g&fbclid=f'))).toEqual({
+    expect(
+      campaignEventParams(parseCampaign('?utm_source=news&utm_medium=&utm_campaign=spring&utm_term=t&utm_content=c&c=42&gclid=g&fbclid=f')),
+    ).toEqual({
       campaign_id: '42',
       campaign_source: 'news',
       campaign_name: 'spring',

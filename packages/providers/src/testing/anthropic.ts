@@ -30,14 +30,22 @@ export async function startAnthropicSimulator(options: { apiKey?: string } = {})
     const messages = Array.isArray(body.messages) ? body.messages : [];
     if (!body.model) return error(res, 400, 'invalid_request_error', 'model: Field required');
     if (typeof body.max_tokens !== 'number') return error(res, 400, 'invalid_request_error', 'max_tokens: Field required');
-    if (!messages.length || messages[0].role !== 'user') return error(res, 400, 'invalid_request_error', 'messages: the first message must use the "user" role');
+    if (!messages.length || messages[0].role !== 'user')
+      return error(res, 400, 'invalid_request_error', 'messages: the first message must use the "user" role');
     for (let i = 1; i < messages.length; i++) {
-      if (messages[i].role === messages[i - 1].role) return error(res, 400, 'invalid_request_error', 'messages: roles must alternate between "user" and "assistant"');
+      if (messages[i].role === messages[i - 1].role)
+        return error(res, 400, 'invalid_request_error', 'messages: roles must alternate between "user" and "assistant"');
     }
     const last = String(messages.at(-1)?.content ?? '');
     const status = transientFault(counter, req.path, last);
-    if (status === 429) return error(res, 429, 'rate_limit_error', 'Number of requests has exceeded your rate limit', { 'retry-after': String(s.knobs.retryAfterSeconds) });
-    if (status) return error(res, status, status === 529 ? 'overloaded_error' : 'api_error', 'Overloaded', { 'retry-after': String(s.knobs.retryAfterSeconds) });
+    if (status === 429)
+      return error(res, 429, 'rate_limit_error', 'Number of requests has exceeded your rate limit', {
+        'retry-after': String(s.knobs.retryAfterSeconds),
+      });
+    if (status)
+      return error(res, status, status === 529 ? 'overloaded_error' : 'api_error', 'Overloaded', {
+        'retry-after': String(s.knobs.retryAfterSeconds),
+      });
     if (has(last, 'hang')) return;
     if (has(last, 'reject')) return error(res, 400, 'invalid_request_error', 'prompt is too long: the simulator was told to refuse it');
 
@@ -66,7 +74,16 @@ export async function startAnthropicSimulator(options: { apiKey?: string } = {})
     startSse(res);
     const event = (type: string, data: Record<string, unknown>) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
     event('message_start', {
-      message: { id: msgId, type: 'message', role: 'assistant', model: body.model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: inputTokens, output_tokens: 1 } },
+      message: {
+        id: msgId,
+        type: 'message',
+        role: 'assistant',
+        model: body.model,
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { input_tokens: inputTokens, output_tokens: 1 },
+      },
     });
     event('content_block_start', { index: 0, content_block: { type: 'text', text: '' } });
     event('ping', {});
@@ -81,7 +98,10 @@ export async function startAnthropicSimulator(options: { apiKey?: string } = {})
       }
     }
     event('content_block_stop', { index: 0 });
-    event('message_delta', { delta: { stop_reason: refusal ? 'refusal' : 'end_turn', stop_sequence: null }, usage: { output_tokens: tokens.length } });
+    event('message_delta', {
+      delta: { stop_reason: refusal ? 'refusal' : 'end_turn', stop_sequence: null },
+      usage: { output_tokens: tokens.length },
+    });
     event('message_stop', {});
     res.end();
   })) as AnthropicSimulator;

@@ -42,11 +42,14 @@ export async function startElevenLabsSimulator(options: { apiKey?: string } = {}
       if (!voices.some((v) => v.voice_id === tts[1])) return detail(res, 404, 'voice_not_found', `A voice with voice_id '${tts[1]}' was not found.`);
       const vs = body.voice_settings ?? {};
       for (const k of ['stability', 'similarity_boost']) {
-        if (vs[k] !== undefined && (vs[k] < 0 || vs[k] > 1)) return detail(res, 422, 'invalid_request', `voice_settings.${k} must be between 0 and 1`);
+        if (vs[k] !== undefined && (vs[k] < 0 || vs[k] > 1))
+          return detail(res, 422, 'invalid_request', `voice_settings.${k} must be between 0 and 1`);
       }
-      if (vs.speed !== undefined && (vs.speed < 0.7 || vs.speed > 1.2)) return detail(res, 422, 'invalid_request', 'voice_settings.speed must be between 0.7 and 1.2');
+      if (vs.speed !== undefined && (vs.speed < 0.7 || vs.speed > 1.2))
+        return detail(res, 422, 'invalid_request', 'voice_settings.speed must be between 0.7 and 1.2');
       const status = transientFault(counter, req.path, text);
-      if (status === 429) return detail(res, 429, 'too_many_concurrent_requests', 'Too many concurrent requests', { 'retry-after': String(s.knobs.retryAfterSeconds) });
+      if (status === 429)
+        return detail(res, 429, 'too_many_concurrent_requests', 'Too many concurrent requests', { 'retry-after': String(s.knobs.retryAfterSeconds) });
       if (status) return detail(res, status, 'internal_error', 'Internal server error', { 'retry-after': String(s.knobs.retryAfterSeconds) });
       if (has(text, 'hang')) return;
       if (has(text, 'reject')) return detail(res, 400, 'text_too_long', 'The text was refused by the simulator');

@@ -51,5 +51,5 @@ export async function startSimulators(): Promise<Simulators> {
   };
 }
 
-export { startAnthropicSimulator, startElevenLabsSimulator, startOpenAISimulator, startReplicateSimulator };
 export type { AnthropicSimulator, ElevenLabsSimulator, OpenAISimulator, ReplicateSimulator };
+export { startAnthropicSimulator, startElevenLabsSimulator, startOpenAISimulator, startReplicateSimulator };

@@ -38,8 +38,14 @@ export interface OpenAISimulator extends Simulator {
   chatModels: string[];
 }
 
-const error = (res: http.ServerResponse, status: number, message: string, type: string, code: string | null = null, headers: Record<string, string> = {}) =>
-  sendJson(res, status, { error: { message, type, param: null, code } }, headers);
+const error = (
+  res: http.ServerResponse,
+  status: number,
+  message: string,
+  type: string,
+  code: string | null = null,
+  headers: Record<string, string> = {},
+) => sendJson(res, status, { error: { message, type, param: null, code } }, headers);
 
 export async function startOpenAISimulator(options: { apiKey?: string; chatModels?: string[]; requireKey?: boolean } = {}): Promise<OpenAISimulator> {
   const apiKey = options.apiKey ?? 'sk-sim-openai-0123456789';
@@ -53,7 +59,9 @@ export async function startOpenAISimulator(options: { apiKey?: string; chatModel
       return true;
     }
     if (status) {
-      error(res, status, 'The server had an error while processing your request.', 'server_error', null, { 'retry-after': String(sim.knobs.retryAfterSeconds) });
+      error(res, status, 'The server had an error while processing your request.', 'server_error', null, {
+        'retry-after': String(sim.knobs.retryAfterSeconds),
+      });
       return true;
     }
     if (has(text, 'hang')) return true;
@@ -75,7 +83,13 @@ export async function startOpenAISimulator(options: { apiKey?: string; chatModel
       return sendBytes(res, 200, data, 'image/png');
     }
     if (options.requireKey !== false && bearer(req) !== apiKey) {
-      return error(res, 401, `Incorrect API key provided: ${bearer(req) ?? ''}. You can find your API key at https://platform.openai.com/account/api-keys.`, 'invalid_request_error', 'invalid_api_key');
+      return error(
+        res,
+        401,
+        `Incorrect API key provided: ${bearer(req) ?? ''}. You can find your API key at https://platform.openai.com/account/api-keys.`,
+        'invalid_request_error',
+        'invalid_api_key',
+      );
     }
     const body = req.json ?? {};
 
@@ -84,7 +98,13 @@ export async function startOpenAISimulator(options: { apiKey?: string; chatModel
       if (!body.model || !messages.length) return error(res, 400, "'messages' and 'model' are required", 'invalid_request_error');
       const chatModels = (sim as OpenAISimulator).chatModels;
       if (chatModels.length && !chatModels.includes(body.model)) {
-        return error(res, 404, `The model \`${body.model}\` does not exist or you do not have access to it.`, 'invalid_request_error', 'model_not_found');
+        return error(
+          res,
+          404,
+          `The model \`${body.model}\` does not exist or you do not have access to it.`,
+          'invalid_request_error',
+          'model_not_found',
+        );
       }
       const last = String(messages.at(-1)?.content ?? '');
       if (faults(req, res, s, last)) return;
@@ -96,14 +116,26 @@ export async function startOpenAISimulator(options: { apiKey?: string; chatModel
       const created = Math.floor(Date.now() / 1000);
       if (!body.stream) {
         if (has(last, 'malformed')) return sendJson(res, 200, { id: cid, object: 'chat.completion', choices: [] });
-        return sendJson(res, 200, {
-          id: cid,
-          object: 'chat.completion',
-          created,
-          model: body.model,
-          choices: [{ index: 0, message: { role: 'assistant', content: filtered ? null : tokens.join(''), refusal: null }, finish_reason: filtered ? 'content_filter' : 'stop', logprobs: null }],
-          usage,
-        }, { 'x-request-id': id('req_', cid) });
+        return sendJson(
+          res,
+          200,
+          {
+            id: cid,
+            object: 'chat.completion',
+            created,
+            model: body.model,
+            choices: [
+              {
+                index: 0,
+                message: { role: 'assistant', content: filtered ? null : tokens.join(''), refusal: null },
+                finish_reason: filtered ? 'content_filter' : 'stop',
+                logprobs: null,
+              },
+            ],
+            usage,
+          },
+          { 'x-request-id': id('req_', cid) },
+        );
       }
       startSse(res);
       const chunk = (delta: Record<string, unknown>, finish: string | null) =>
@@ -130,13 +162,16 @@ export async function startOpenAISimulator(options: { apiKey?: string; chatModel
       if (!prompt) return error(res, 400, "'prompt' is required", 'invalid_request_error');
       const model = body.model ?? 'dall-e-2';
       if (model === 'dall-e-3') {
-        if (body.size && !DALLE3_SIZES.includes(body.size)) return error(res, 400, `'${body.size}' is not one of ${DALLE3_SIZES.join(', ')} - 'size'`, 'invalid_request_error');
-        if (body.quality && !['standard', 'hd'].includes(body.quality)) return error(res, 400, `Invalid quality '${body.quality}'`, 'invalid_request_error');
+        if (body.size && !DALLE3_SIZES.includes(body.size))
+          return error(res, 400, `'${body.size}' is not one of ${DALLE3_SIZES.join(', ')} - 'size'`, 'invalid_request_error');
+        if (body.quality && !['standard', 'hd'].includes(body.quality))
+          return error(res, 400, `Invalid quality '${body.quality}'`, 'invalid_request_error');
         if (body.n && body.n !== 1) return error(res, 400, 'dall-e-3 only supports n=1', 'invalid_request_error');
       } else if (model === 'gpt-image-1') {
         if (body.response_format) return error(res, 400, "Unknown parameter: 'response_format'.", 'invalid_request_error', 'unknown_parameter');
         if (body.size && !GPT_IMAGE_SIZES.includes(body.size)) return error(res, 400, `Invalid size '${body.size}'`, 'invalid_request_error');
-        if (body.quality && !['low', 'medium', 'high', 'auto'].includes(body.quality)) return error(res, 400, `Invalid quality '${body.quality}'`, 'invalid_request_error');
+        if (body.quality && !['low', 'medium', 'high', 'auto'].includes(body.quality))
+          return error(res, 400, `Invalid quality '${body.quality}'`, 'invalid_request_error');
       } else return error(res, 404, `The model '${model}' does not exist`, 'invalid_request_error', 'model_not_found');
       if (faults(req, res, s, prompt)) return;
       const [w, h] = String(body.size && body.size !== 'auto' ? body.size : '1024x1024')
@@ -146,7 +181,13 @@ export async function startOpenAISimulator(options: { apiKey?: string; chatModel
       const png = await pngOf(Math.round(w / 16), Math.round(h / 16), prompt);
       const created = Math.floor(Date.now() / 1000);
       const rid = id('req_', prompt);
-      if (has(prompt, 'malformed')) return sendJson(res, 200, { created, data: [{ b64_json: Buffer.from('<html>not an image</html>').toString('base64') }] }, { 'x-request-id': rid });
+      if (has(prompt, 'malformed'))
+        return sendJson(
+          res,
+          200,
+          { created, data: [{ b64_json: Buffer.from('<html>not an image</html>').toString('base64') }] },
+          { 'x-request-id': rid },
+        );
       const asUrl = body.response_format === 'url' || prompt.includes('[[sim:url]]');
       let item: Record<string, unknown>;
       if (asUrl) {
@@ -172,9 +213,11 @@ export async function startOpenAISimulator(options: { apiKey?: string; chatModel
     if (req.method === 'POST' && req.path === '/v1/audio/speech') {
       const input = String(body.input ?? '');
       if (!input) return error(res, 400, "'input' is required", 'invalid_request_error');
-      if (!['tts-1', 'tts-1-hd', 'gpt-4o-mini-tts'].includes(body.model)) return error(res, 404, `The model '${body.model}' does not exist`, 'invalid_request_error', 'model_not_found');
+      if (!['tts-1', 'tts-1-hd', 'gpt-4o-mini-tts'].includes(body.model))
+        return error(res, 404, `The model '${body.model}' does not exist`, 'invalid_request_error', 'model_not_found');
       if (!VOICES.includes(body.voice)) return error(res, 400, `Invalid voice '${body.voice}'`, 'invalid_request_error');
-      if (body.speed !== undefined && (body.speed < 0.25 || body.speed > 4)) return error(res, 400, 'speed must be between 0.25 and 4.0', 'invalid_request_error');
+      if (body.speed !== undefined && (body.speed < 0.25 || body.speed > 4))
+        return error(res, 400, 'speed must be between 0.25 and 4.0', 'invalid_request_error');
       if (faults(req, res, s, input)) return;
       if (has(input, 'malformed')) return sendBytes(res, 200, Buffer.from('{"not":"audio"}'), 'audio/mpeg');
       return sendBytes(res, 200, mp3Of(), 'audio/mpeg', { 'x-request-id': id('req_', input) });

@@ -38,15 +38,30 @@ interface Known {
 }
 
 const VERSIONS: Record<string, Known> = {
-  '39ed52f2a78e934b3ba6e2a89f5b1c712de7dfea535525255b1aa35c5565e08b': { model: 'stability-ai/sdxl', kind: 'image', required: ['prompt'], shape: 'array' },
-  beecf59c4aee8d81bf04f0381033dfa10dc16e845b4ae00d281e2fa377e48a9f: { model: 'lucataco/animate-diff', kind: 'video', required: ['prompt'], shape: 'string' },
+  '39ed52f2a78e934b3ba6e2a89f5b1c712de7dfea535525255b1aa35c5565e08b': {
+    model: 'stability-ai/sdxl',
+    kind: 'image',
+    required: ['prompt'],
+    shape: 'array',
+  },
+  beecf59c4aee8d81bf04f0381033dfa10dc16e845b4ae00d281e2fa377e48a9f: {
+    model: 'lucataco/animate-diff',
+    kind: 'video',
+    required: ['prompt'],
+    shape: 'string',
+  },
   '3f0457e4619daac51203dedb472816fd4af51f3149fa7a9e0b5ffcf1b8172438': {
     model: 'stability-ai/stable-video-diffusion',
     kind: 'video',
     required: ['input_image'],
     shape: 'string',
   },
-  '671ac645ce5e552cc63a54a2bbff63fcf798043055d2dac5fc9e36a837eedcfb': { model: 'meta/musicgen', kind: 'audio', required: ['prompt'], shape: 'string' },
+  '671ac645ce5e552cc63a54a2bbff63fcf798043055d2dac5fc9e36a837eedcfb': {
+    model: 'meta/musicgen',
+    kind: 'audio',
+    required: ['prompt'],
+    shape: 'string',
+  },
 };
 const OFFICIAL: Record<string, Known> = {
   'black-forest-labs/flux-schnell': { model: 'black-forest-labs/flux-schnell', kind: 'image', required: ['prompt'], shape: 'array' },
@@ -175,10 +190,14 @@ export async function startReplicateSimulator(options: { apiToken?: string } = {
   function create(req: RecordedRequest, res: http.ServerResponse, s: Simulator, known: Known, version: string) {
     const input = req.json?.input;
     if (!input || typeof input !== 'object') return problem(res, 422, 'Input validation failed', 'input: Input is required');
-    for (const key of known.required) if (input[key] === undefined || input[key] === '') return problem(res, 422, 'Input validation failed', `input: ${key} is required`);
+    for (const key of known.required)
+      if (input[key] === undefined || input[key] === '') return problem(res, 422, 'Input validation failed', `input: ${key} is required`);
     const prompt = String(input.prompt ?? '');
     const status = transientFault(counter, req.path, prompt);
-    if (status === 429) return problem(res, 429, 'Too Many Requests', 'Request was throttled. Expected available in 1 second.', { 'retry-after': String(s.knobs.retryAfterSeconds) });
+    if (status === 429)
+      return problem(res, 429, 'Too Many Requests', 'Request was throttled. Expected available in 1 second.', {
+        'retry-after': String(s.knobs.retryAfterSeconds),
+      });
     if (status) return problem(res, status, 'Internal Server Error', 'Something went wrong', { 'retry-after': String(s.knobs.retryAfterSeconds) });
     if (has(prompt, 'reject')) return problem(res, 422, 'Input validation failed', 'input.prompt: the simulator was told to refuse this prompt');
     const p: SimPrediction = {

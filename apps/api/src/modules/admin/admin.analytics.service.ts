@@ -67,19 +67,34 @@ const bucketExpr = (p: Period, col: string) => sql<string>`to_char(date_trunc(${
 export async function summary(deps: { db: Db; queues: QueueClient }, p: Period, now = new Date()): Promise<Summary> {
   const { db } = deps;
   const inPeriod = (col: string) => sql<boolean>`${sql.raw(col)} >= ${p.from} AND ${sql.raw(col)} < ${p.to}`;
-  const [users, active, gens, adminTests, failed24, pay, ledger, cost, signupSeries, genSeries, paySeries, spendSeries, signupsBySource, paymentsBySource, queues] =
-    await Promise.all([
-      db
-        .selectFrom('users')
-        .select([
-          sql<string>`count(*)`.as('total'),
-          sql<string>`count(*) filter (where ${inPeriod('created_at')})`.as('new'),
-          sql<string>`count(*) filter (where is_admin)`.as('admins'),
-          sql<string>`count(*) filter (where disabled_at is not null)`.as('disabled'),
-        ])
-        .where('is_demo', '=', false)
-        .executeTakeFirstOrThrow(),
-      sql<{ n: string }>`
+  const [
+    users,
+    active,
+    gens,
+    adminTests,
+    failed24,
+    pay,
+    ledger,
+    cost,
+    signupSeries,
+    genSeries,
+    paySeries,
+    spendSeries,
+    signupsBySource,
+    paymentsBySource,
+    queues,
+  ] = await Promise.all([
+    db
+      .selectFrom('users')
+      .select([
+        sql<string>`count(*)`.as('total'),
+        sql<string>`count(*) filter (where ${inPeriod('created_at')})`.as('new'),
+        sql<string>`count(*) filter (where is_admin)`.as('admins'),
+        sql<string>`count(*) filter (where disabled_at is not null)`.as('disabled'),
+      ])
+      .where('is_demo', '=', false)
+      .executeTakeFirstOrThrow(),
+    sql<{ n: string }>`
         select count(*) as n from (
           select id as user_id from users where not is_demo and ${inPeriod('last_active_at')}
           union
@@ -89,97 +104,101 @@ export async function summary(deps: { db: Db; queues: QueueClient }, p: Period, 
           select l.user_id from credit_ledger l join users u on u.id = l.user_id
             where not u.is_demo and l.kind = 'spend' and ${inPeriod('l.created_at')}
         ) a`.execute(db),
-      db
-        .selectFrom('generations')
-        .select(['type', 'status', sql<string>`count(*)`.as('n')])
-        .where('is_admin_test', '=', false)
-        .where(inPeriod('created_at'))
-        .groupBy(['type', 'status'])
-        .execute(),
-      db
-        .selectFrom('generations')
-        .select([sql<string>`count(*)`.as('n'), sql<string>`coalesce(sum(provider_cost_usd), 0)`.as('cost')])
-        .where('is_admin_test', '=', true)
-        .where(inPeriod('created_at'))
-        .executeTakeFirstOrThrow(),
-      db
-        .selectFrom('generations')
-        .select(sql<string>`count(*)`.as('n'))
-        .where('status', '=', 'FAILED')
-        .where('completed_at', '>=', new Date(now.getTime() - DAY_MS))
-        .executeTakeFirstOrThrow(),
-      db
-        .selectFrom('payments')
-        .select([sql<string>`count(*)`.as('n'), sql<string>`coalesce(sum(amount_cents), 0)`.as('cents'), sql<string>`coalesce(sum(credits), 0)`.as('credits')])
-        .where('status', '=', 'paid')
-        .where(inPeriod('paid_at'))
-        .executeTakeFirstOrThrow(),
-      db
-        .selectFrom('credit_ledger')
-        .select([
-          sql<string>`coalesce(sum(-amount_units) filter (where kind = 'spend'), 0)`.as('spent'),
-          sql<string>`coalesce(sum(amount_units) filter (where kind = 'refund'), 0)`.as('refunded'),
-          sql<string>`coalesce(sum(amount_units) filter (where kind in ('signup_bonus', 'admin_adjustment') and amount_units > 0), 0)`.as('granted'),
-        ])
-        .where(inPeriod('created_at'))
-        .executeTakeFirstOrThrow(),
-      db
-        .selectFrom('generations')
-        .select(sql<string>`coalesce(sum(provider_cost_usd), 0)`.as('cost'))
-        .where(inPeriod('created_at'))
-        .executeTakeFirstOrThrow(),
-      db
-        .selectFrom('users')
-        .select([bucketExpr(p, 'created_at').as('d'), sql<string>`count(*)`.as('n')])
-        .where('is_demo', '=', false)
-        .where(inPeriod('created_at'))
-        .groupBy('d')
-        .execute(),
-      db
-        .selectFrom('generations')
-        .select([
-          bucketExpr(p, 'created_at').as('d'),
-          sql<string>`count(*) filter (where not is_admin_test)`.as('n'),
-          sql<string>`coalesce(sum(provider_cost_usd), 0)`.as('cost'),
-        ])
-        .where(inPeriod('created_at'))
-        .groupBy('d')
-        .execute(),
-      db
-        .selectFrom('payments')
-        .select([bucketExpr(p, 'paid_at').as('d'), sql<string>`coalesce(sum(amount_cents), 0)`.as('cents')])
-        .where('status', '=', 'paid')
-        .where(inPeriod('paid_at'))
-        .groupBy('d')
-        .execute(),
-      db
-        .selectFrom('credit_ledger')
-        .select([bucketExpr(p, 'created_at').as('d'), sql<string>`coalesce(sum(-amount_units), 0)`.as('units')])
-        .where('kind', 'in', ['spend', 'refund'])
-        .where(inPeriod('created_at'))
-        .groupBy('d')
-        .execute(),
-      db
-        .selectFrom('users')
-        .select([sourceOf('attribution').as('source'), sql<string>`count(*)`.as('n')])
-        .where('is_demo', '=', false)
-        .where(inPeriod('created_at'))
-        .groupBy('source')
-        .execute(),
-      db
-        .selectFrom('payments as p')
-        .innerJoin('users as u', 'u.id', 'p.user_id')
-        .select([
-          sql<string>`${sourceOf('coalesce(p.campaign, u.attribution)')}`.as('source'),
-          sql<string>`count(*)`.as('n'),
-          sql<string>`coalesce(sum(p.amount_cents), 0)`.as('cents'),
-        ])
-        .where('p.status', '=', 'paid')
-        .where(inPeriod('p.paid_at'))
-        .groupBy('source')
-        .execute(),
-      queueOverview(deps.queues, now.getTime()),
-    ]);
+    db
+      .selectFrom('generations')
+      .select(['type', 'status', sql<string>`count(*)`.as('n')])
+      .where('is_admin_test', '=', false)
+      .where(inPeriod('created_at'))
+      .groupBy(['type', 'status'])
+      .execute(),
+    db
+      .selectFrom('generations')
+      .select([sql<string>`count(*)`.as('n'), sql<string>`coalesce(sum(provider_cost_usd), 0)`.as('cost')])
+      .where('is_admin_test', '=', true)
+      .where(inPeriod('created_at'))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('generations')
+      .select(sql<string>`count(*)`.as('n'))
+      .where('status', '=', 'FAILED')
+      .where('completed_at', '>=', new Date(now.getTime() - DAY_MS))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('payments')
+      .select([
+        sql<string>`count(*)`.as('n'),
+        sql<string>`coalesce(sum(amount_cents), 0)`.as('cents'),
+        sql<string>`coalesce(sum(credits), 0)`.as('credits'),
+      ])
+      .where('status', '=', 'paid')
+      .where(inPeriod('paid_at'))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('credit_ledger')
+      .select([
+        sql<string>`coalesce(sum(-amount_units) filter (where kind = 'spend'), 0)`.as('spent'),
+        sql<string>`coalesce(sum(amount_units) filter (where kind = 'refund'), 0)`.as('refunded'),
+        sql<string>`coalesce(sum(amount_units) filter (where kind in ('signup_bonus', 'admin_adjustment') and amount_units > 0), 0)`.as('granted'),
+      ])
+      .where(inPeriod('created_at'))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('generations')
+      .select(sql<string>`coalesce(sum(provider_cost_usd), 0)`.as('cost'))
+      .where(inPeriod('created_at'))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('users')
+      .select([bucketExpr(p, 'created_at').as('d'), sql<string>`count(*)`.as('n')])
+      .where('is_demo', '=', false)
+      .where(inPeriod('created_at'))
+      .groupBy('d')
+      .execute(),
+    db
+      .selectFrom('generations')
+      .select([
+        bucketExpr(p, 'created_at').as('d'),
+        sql<string>`count(*) filter (where not is_admin_test)`.as('n'),
+        sql<string>`coalesce(sum(provider_cost_usd), 0)`.as('cost'),
+      ])
+      .where(inPeriod('created_at'))
+      .groupBy('d')
+      .execute(),
+    db
+      .selectFrom('payments')
+      .select([bucketExpr(p, 'paid_at').as('d'), sql<string>`coalesce(sum(amount_cents), 0)`.as('cents')])
+      .where('status', '=', 'paid')
+      .where(inPeriod('paid_at'))
+      .groupBy('d')
+      .execute(),
+    db
+      .selectFrom('credit_ledger')
+      .select([bucketExpr(p, 'created_at').as('d'), sql<string>`coalesce(sum(-amount_units), 0)`.as('units')])
+      .where('kind', 'in', ['spend', 'refund'])
+      .where(inPeriod('created_at'))
+      .groupBy('d')
+      .execute(),
+    db
+      .selectFrom('users')
+      .select([sourceOf('attribution').as('source'), sql<string>`count(*)`.as('n')])
+      .where('is_demo', '=', false)
+      .where(inPeriod('created_at'))
+      .groupBy('source')
+      .execute(),
+    db
+      .selectFrom('payments as p')
+      .innerJoin('users as u', 'u.id', 'p.user_id')
+      .select([
+        sql<string>`${sourceOf('coalesce(p.campaign, u.attribution)')}`.as('source'),
+        sql<string>`count(*)`.as('n'),
+        sql<string>`coalesce(sum(p.amount_cents), 0)`.as('cents'),
+      ])
+      .where('p.status', '=', 'paid')
+      .where(inPeriod('p.paid_at'))
+      .groupBy('source')
+      .execute(),
+    queueOverview(deps.queues, now.getTime()),
+  ]);
 
   const byStatus = GENERATION_STATUSES.map((s) => ({ key: s, count: gens.filter((g) => g.status === s).reduce((a, g) => a + n(g.n), 0) }));
   const byType = GENERATION_TYPES.map((t) => ({ key: t, count: gens.filter((g) => g.type === t).reduce((a, g) => a + n(g.n), 0) }));
@@ -414,7 +433,12 @@ export async function userProfitability(db: Db, userId: string, p: Period) {
       .selectFrom('payments')
       .select(['id', 'package_id', 'status', 'amount_cents', 'credits', 'created_at', 'paid_at'])
       .where('user_id', '=', userId)
-      .where((eb) => eb.or([eb.and([eb('paid_at', '>=', p.from), eb('paid_at', '<', p.to)]), eb.and([eb('created_at', '>=', p.from), eb('created_at', '<', p.to)])]))
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('paid_at', '>=', p.from), eb('paid_at', '<', p.to)]),
+          eb.and([eb('created_at', '>=', p.from), eb('created_at', '<', p.to)]),
+        ]),
+      )
       .orderBy('created_at', 'desc')
       .limit(200)
       .execute(),

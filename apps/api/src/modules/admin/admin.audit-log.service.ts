@@ -1,4 +1,5 @@
 import type { Db } from '@atelier/db';
+import { sql } from 'kysely';
 
 /** The audit trail, newest first, optionally for one target (e.g. a user). */
 export async function listAudit(db: Db, input: { limit: number; offset: number; targetType?: string | undefined; targetId?: string | undefined }) {
@@ -8,7 +9,9 @@ export async function listAudit(db: Db, input: { limit: number; offset: number; 
   const [rows, total] = await Promise.all([
     q
       .leftJoin('users as u', 'u.id', 'a.actor_id')
-      .select(['a.id', 'a.actor_id', 'u.email', 'a.action', 'a.target_type', 'a.target_id', 'a.before', 'a.after', 'a.created_at'])
+      // A user target is named by its e-mail.
+      .leftJoin('users as tu', (join) => join.on(sql<boolean>`a.target_type = 'user' AND tu.id::text = a.target_id`))
+      .select(['a.id', 'a.actor_id', 'u.email', 'tu.email as target_email', 'a.action', 'a.target_type', 'a.target_id', 'a.before', 'a.after', 'a.created_at'])
       .orderBy('a.created_at', 'desc')
       .orderBy('a.id')
       .limit(input.limit)
@@ -24,6 +27,7 @@ export async function listAudit(db: Db, input: { limit: number; offset: number; 
       action: r.action,
       targetType: r.target_type,
       targetId: r.target_id,
+      targetLabel: r.target_email ?? r.target_id,
       before: r.before,
       after: r.after,
       createdAt: r.created_at.toISOString(),

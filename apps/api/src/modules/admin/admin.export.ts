@@ -130,7 +130,8 @@ export async function streamUsageCsv(db: Db, out: PassThrough, filter: { from: D
 export async function registerUsageExport(app: FastifyInstance, deps: AppDeps) {
   app.get(USAGE_EXPORT_PATH, async (req, reply) => {
     const auth = await authenticateRequest(deps, req.headers.authorization);
-    if (auth === INVALID_TOKEN) return reply.status(401).send({ error: { code: 'UNAUTHENTICATED', message: 'Your session has expired. Please sign in again.' } });
+    if (auth === INVALID_TOKEN)
+      return reply.status(401).send({ error: { code: 'UNAUTHENTICATED', message: 'Your session has expired. Please sign in again.' } });
     if (!auth) return reply.status(401).send({ error: { code: 'UNAUTHENTICATED', message: MESSAGES.loginRequired } });
     if (!auth.isAdmin) return reply.status(403).send({ error: { code: 'FORBIDDEN', message: MESSAGES.adminRequired } });
 

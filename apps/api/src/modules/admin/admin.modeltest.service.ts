@@ -15,9 +15,15 @@ export async function runModelTest(deps: Deps, admin: { id: string }, input: { p
   const models = await listModels(deps);
   const unknown = input.modelIds.filter((id) => !models.some((m) => m.id === id));
   if (unknown.length) {
-    throw new AppError('VALIDATION', `Unknown model(s): ${unknown.join(', ')}`, { fields: [{ path: 'modelIds', message: `Unknown: ${unknown.join(', ')}` }] });
+    throw new AppError('VALIDATION', `Unknown model(s): ${unknown.join(', ')}`, {
+      fields: [{ path: 'modelIds', message: `Unknown: ${unknown.join(', ')}` }],
+    });
   }
-  const test = await deps.db.insertInto('admin_model_tests').values({ actor_id: admin.id, prompt: input.prompt }).returning(['id']).executeTakeFirstOrThrow();
+  const test = await deps.db
+    .insertInto('admin_model_tests')
+    .values({ actor_id: admin.id, prompt: input.prompt })
+    .returning(['id'])
+    .executeTakeFirstOrThrow();
   const errors: { modelId: string; message: string }[] = [];
   let position = 0;
   for (const modelId of input.modelIds) {
@@ -32,7 +38,13 @@ export async function runModelTest(deps: Deps, admin: { id: string }, input: { p
       );
       await deps.db
         .insertInto('admin_model_test_runs')
-        .values({ test_id: test.id, generation_id: generation.id, model_id: model.id, price_units: model.pricing[0]?.creditCost ?? Math.round(model.credits * 100), position })
+        .values({
+          test_id: test.id,
+          generation_id: generation.id,
+          model_id: model.id,
+          price_units: model.pricing[0]?.creditCost ?? Math.round(model.credits * 100),
+          position,
+        })
         .execute();
     } catch (e) {
       errors.push({ modelId, message: e instanceof AppError ? e.message : 'The run could not start' });
@@ -107,8 +119,18 @@ export async function getModelTest(deps: Deps, id: string) {
 
 export async function listModelTests(deps: Deps, input: { limit: number; offset: number }) {
   const [rows, total] = await Promise.all([
-    deps.db.selectFrom('admin_model_tests').select('id').orderBy('created_at', 'desc').orderBy('id').limit(input.limit).offset(input.offset).execute(),
-    deps.db.selectFrom('admin_model_tests').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    deps.db
+      .selectFrom('admin_model_tests')
+      .select('id')
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(input.limit)
+      .offset(input.offset)
+      .execute(),
+    deps.db
+      .selectFrom('admin_model_tests')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   const tests = await Promise.all(rows.map((r) => getModelTest(deps, r.id)));
   return { tests, total: Number(total.n) };

@@ -50,7 +50,17 @@ export async function modelPricing(deps: Deps) {
     listModels(deps),
     creditPrice(deps.db),
   ]);
-  return { creditPrice: creditPriceDto(price), marginRate: MARGIN_RATE, models: rows.map((r) => pricingRow(r, models.find((m) => m.id === r.id), price)) };
+  return {
+    creditPrice: creditPriceDto(price),
+    marginRate: MARGIN_RATE,
+    models: rows.map((r) =>
+      pricingRow(
+        r,
+        models.find((m) => m.id === r.id),
+        price,
+      ),
+    ),
+  };
 }
 
 /**

@@ -34,7 +34,8 @@ function sign(env: Env, purpose: Purpose, user: { id: string; sessionId: string 
 
 function verify(env: Env, purpose: Purpose, token: string): Claims | null {
   const claims = verifyJwt<Claims>(token, keyFor(env, purpose));
-  if (!claims || claims.purpose !== purpose || typeof claims.sub !== 'string' || typeof claims.sid !== 'string' || typeof claims.jti !== 'string') return null;
+  if (!claims || claims.purpose !== purpose || typeof claims.sub !== 'string' || typeof claims.sid !== 'string' || typeof claims.jti !== 'string')
+    return null;
   return claims;
 }
 

@@ -1,10 +1,10 @@
+import type { Db } from '@atelier/db';
 import { AppError } from '@atelier/shared';
 import { QUEUE_KEYS, type QueueKey } from '@atelier/shared/jobs';
 import type { QueueClient } from '@atelier/worker';
 import type { Queue } from 'bullmq';
-import type { QueueStats } from './admin.schema';
 import { writeAudit } from './admin.audit';
-import type { Db } from '@atelier/db';
+import type { QueueStats } from './admin.schema';
 
 const DAY_MS = 86_400_000;
 /** Redis calls answer fast or the console says the queues are unreachable. */
@@ -68,7 +68,11 @@ function queueByName(queues: QueueClient, name: string): Queue {
  * jobs. Processors are idempotent: a retried generation that already ended (FAILED and refunded)
  * is skipped, so a retry never charges or refunds twice.
  */
-export async function queueAction(deps: { db: Db; queues: QueueClient }, admin: { id: string }, input: { queue: string; action: 'pause' | 'resume' | 'retry-failed' }) {
+export async function queueAction(
+  deps: { db: Db; queues: QueueClient },
+  admin: { id: string },
+  input: { queue: string; action: 'pause' | 'resume' | 'retry-failed' },
+) {
   const queue = queueByName(deps.queues, input.queue);
   let before: QueueStats;
   try {

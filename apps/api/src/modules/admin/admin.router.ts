@@ -54,24 +54,42 @@ const tags = ['Admin'];
 export const adminRouter = router({
   // ——— /admin summary and profitability ———
   summary: adminProcedure
-    .meta({ openapi: { method: 'GET', path: '/analytics/admin/summary', tags, summary: 'Users, generations, credits, revenue, cost, margin, queues and campaigns for a period' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/analytics/admin/summary',
+        tags,
+        summary: 'Users, generations, credits, revenue, cost, margin, queues and campaigns for a period',
+      },
+    })
     .input(ZPeriodInput)
     .output(ZSummary)
     .query(({ ctx, input }) => analytics.summary(ctx, resolvePeriod(input))),
   usage: adminProcedure
-    .meta({ openapi: { method: 'GET', path: '/analytics/admin/usage', tags, summary: 'Revenue versus provider cost per model, type and user; margin per credit' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/analytics/admin/usage',
+        tags,
+        summary: 'Revenue versus provider cost per model, type and user; margin per credit',
+      },
+    })
     .input(ZPeriodInput)
     .output(ZUsage)
     .query(({ ctx, input }) => analytics.usage(ctx.db, resolvePeriod(input))),
   userProfitability: adminProcedure
-    .meta({ openapi: { method: 'GET', path: '/analytics/admin/user/{id}', tags, summary: "One user's purchases, spend by model, provider cost and margin" } })
+    .meta({
+      openapi: { method: 'GET', path: '/analytics/admin/user/{id}', tags, summary: "One user's purchases, spend by model, provider cost and margin" },
+    })
     .input(ZUserProfitInput)
     .output(ZUserProfitability)
     .query(({ ctx, input }) => analytics.userProfitability(ctx.db, input.id, resolvePeriod(input))),
 
   // ——— /admin/users ———
   users: adminProcedure
-    .meta({ openapi: { method: 'GET', path: '/admin/users', tags, summary: 'Accounts with balance, spend, last activity and role; search by e-mail' } })
+    .meta({
+      openapi: { method: 'GET', path: '/admin/users', tags, summary: 'Accounts with balance, spend, last activity and role; search by e-mail' },
+    })
     .input(ZUsersInput)
     .output(ZUsersResponse)
     .query(({ ctx, input }) => users.listUsers(ctx.db, input)),
@@ -128,26 +146,49 @@ export const adminRouter = router({
     .output(ZQueueActionResponse)
     .mutation(({ ctx, input }) => queueAction(ctx, ctx.user, input)),
   queueDashboardLink: adminProcedure
-    .meta({ openapi: { method: 'POST', path: '/admin/job-queues/dashboard-link', tags, summary: 'A one-time link (60 s) that opens the queue dashboard' } })
+    .meta({
+      openapi: { method: 'POST', path: '/admin/job-queues/dashboard-link', tags, summary: 'A one-time link (60 s) that opens the queue dashboard' },
+    })
     .input(ZDashboardLinkInput)
     .output(ZDashboardLink)
     .mutation(({ ctx }) => mintTicket(ctx.env, ctx.user)),
 
   // ——— /admin/model-pricing ———
   modelPricing: adminProcedure
-    .meta({ openapi: { method: 'GET', path: '/admin/model-pricing', tags, summary: 'Every model: credits, provider cost, suggested price (+20 %) and margin' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/model-pricing',
+        tags,
+        summary: 'Every model: credits, provider cost, suggested price (+20 %) and margin',
+      },
+    })
     .input(z.void())
     .output(ZPricing)
     .query(({ ctx }) => pricing.modelPricing(ctx)),
   updateModelPrice: adminProcedure
-    .meta({ openapi: { method: 'PUT', path: '/admin/model-pricing', tags, summary: "Set a model's price and provider cost (applies to the next generation)" } })
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/admin/model-pricing',
+        tags,
+        summary: "Set a model's price and provider cost (applies to the next generation)",
+      },
+    })
     .input(ZUpdatePriceInput)
     .output(ZUpdatePriceResponse)
     .mutation(({ ctx, input }) => pricing.updatePrice(ctx, ctx.user, input)),
 
   // ——— /admin/model-test ———
   runModelTest: adminProcedure
-    .meta({ openapi: { method: 'POST', path: '/admin/model-tests', tags, summary: 'Run one prompt on several models (admin test: not charged, cost counted)' } })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/model-tests',
+        tags,
+        summary: 'Run one prompt on several models (admin test: not charged, cost counted)',
+      },
+    })
     .input(ZModelTestInput)
     .output(ZModelTest)
     .mutation(({ ctx, input }) => modelTest.runModelTest(ctx, ctx.user, input)),
@@ -157,7 +198,14 @@ export const adminRouter = router({
     .output(z.object({ tests: z.array(ZModelTest), total: z.number() }))
     .query(({ ctx, input }) => modelTest.listModelTests(ctx, input)),
   modelTest: adminProcedure
-    .meta({ openapi: { method: 'GET', path: '/admin/model-tests/{id}', tags, summary: 'One model test with each run’s output, status, latency, cost and price' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/model-tests/{id}',
+        tags,
+        summary: 'One model test with each run’s output, status, latency, cost and price',
+      },
+    })
     .input(ZModelTestIdInput)
     .output(ZModelTest)
     .query(({ ctx, input }) => modelTest.getModelTest(ctx, input.id)),

@@ -9,7 +9,7 @@ import { z } from 'zod';
  * `true` and `""` would become 0. A pipe is left alone: these inputs stay exact JSON types.
  */
 const exactBoolean = () => z.boolean().pipe(z.boolean());
-const exactNumber = <T extends z.ZodType<number>>(inner: T, name: string) => z.number({ error: `${name} must be a number` }).pipe(inner);
+const exactNumber = <T extends z.ZodType<number, number>>(inner: T, name: string) => z.number({ error: `${name} must be a number` }).pipe(inner);
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 const isoDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
@@ -283,15 +283,13 @@ export const ZSetDefaultModelInput = z
 
 export const ZHealthCheck = z.object({
   provider: z.string(),
-  status: z.enum(['ok', 'failed', 'unconfigured', 'not-installed', 'no-api']),
+  status: z.enum(['ok', 'failed', 'configured', 'unconfigured', 'not-installed', 'no-api']),
   message: z.string(),
   checkedAt: z.string(),
   checks: z.array(z.object({ name: z.string(), ok: z.boolean(), latencyMs: z.number(), detail: z.string() })),
 });
 
-export const ZQueueActionInput = z
-  .object({ queue: z.string().trim().min(1).max(40), action: z.enum(['pause', 'resume', 'retry-failed']) })
-  .strict();
+export const ZQueueActionInput = z.object({ queue: z.string().trim().min(1).max(40), action: z.enum(['pause', 'resume', 'retry-failed']) }).strict();
 export const ZQueueActionResponse = z.object({ queue: ZQueueStats, retried: z.number() });
 
 export const ZDashboardLinkInput = z.object({}).strict();
@@ -402,6 +400,8 @@ export const ZAuditEntry = z.object({
   action: z.string(),
   targetType: z.string(),
   targetId: z.string().nullable(),
+  /** The target's e-mail for a user, else its id. */
+  targetLabel: z.string().nullable(),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
   createdAt: z.string(),

@@ -26,7 +26,11 @@ function userRows(db: Db) {
       'u.last_active_at',
       eb
         .selectFrom('credit_ledger as l')
-        .select(sql<string>`coalesce(sum(case when l.kind = 'spend' then -l.amount_units when l.kind = 'refund' then -l.amount_units else 0 end), 0)`.as('n'))
+        .select(
+          sql<string>`coalesce(sum(case when l.kind = 'spend' then -l.amount_units when l.kind = 'refund' then -l.amount_units else 0 end), 0)`.as(
+            'n',
+          ),
+        )
         .whereRef('l.user_id', '=', 'u.id')
         .as('spent_units'),
       eb
@@ -102,7 +106,11 @@ async function lockUser(db: Db, id: string) {
  * Adds or removes credits with a reason: a ledger row (kind admin_adjustment, created_by the
  * admin) and an audit row in one transaction. A removal can't take the balance below 0.
  */
-export async function adjustCredits(db: Db, admin: Admin, input: { id: string; amount: number; reason: string; idempotencyKey?: string | undefined }) {
+export async function adjustCredits(
+  db: Db,
+  admin: Admin,
+  input: { id: string; amount: number; reason: string; idempotencyKey?: string | undefined },
+) {
   await lockUser(db, input.id);
   const units = creditsToUnits(input.amount);
   const key = `admin_adjustment:${admin.id}:${input.idempotencyKey ?? randomUUID()}`;

@@ -293,7 +293,10 @@ describe('clip generation', () => {
     const other = await t.signUp();
     const otherId = await videoProject(other.token);
     for (const generationId of [res.body.generation.id, 'not-a-uuid']) {
-      const stolen = await t.rest('PUT', `/api/projects/${otherId}/video-clips`, { token: other.token, body: { clips: [{ prompt: 'x', generationId }] } });
+      const stolen = await t.rest('PUT', `/api/projects/${otherId}/video-clips`, {
+        token: other.token,
+        body: { clips: [{ prompt: 'x', generationId }] },
+      });
       expect(stolen.status).toBe(400);
       expect(stolen.body.error.fields[0].path).toBe('clips.0.generationId');
     }

@@ -186,7 +186,7 @@ async function resolveVideoGeneration(ctx: UserCtx, generationId: string, field:
     .where('id', '=', generationId)
     .where('user_id', '=', ctx.user.id)
     .executeTakeFirst();
-  if (!gen || gen.type !== 'video') throw invalid();
+  if (gen?.type !== 'video') throw invalid();
   return { generation_id: gen.id, provider: gen.provider, model: gen.model_id };
 }
 

@@ -72,7 +72,12 @@ function payload(overrides: Record<string, unknown> = {}) {
 }
 
 const post = (body: unknown, headers: Record<string, string> = {}, url = '/api/analytics/fox/boom') =>
-  t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', ...headers }, payload: typeof body === 'string' ? body : JSON.stringify(body) });
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/json', ...headers },
+    payload: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 
 const rowsFor = (id: string) =>
   t.deps.db.selectFrom('analytics_events').selectAll().where('client_id', '=', id).orderBy('occurred_at').orderBy('received_at').execute();
@@ -116,7 +121,12 @@ describe('POST /analytics/fox/boom', () => {
 
   it('accepts text/plain bodies (sendBeacon) and the path without /api', async () => {
     const beacon = payload();
-    const res = await t.app.inject({ method: 'POST', url: '/api/analytics/fox/boom', headers: { 'content-type': 'text/plain;charset=UTF-8' }, payload: JSON.stringify(beacon) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/analytics/fox/boom',
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+      payload: JSON.stringify(beacon),
+    });
     expect(res.statusCode, res.body).toBe(202);
     const root = payload();
     expect((await post(root, {}, '/analytics/fox/boom')).statusCode).toBe(202);
@@ -125,7 +135,10 @@ describe('POST /analytics/fox/boom', () => {
   });
 
   it('validates the payload and names the fields; nothing is stored', async () => {
-    const before = await t.deps.db.selectFrom('analytics_events').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.deps.db
+      .selectFrom('analytics_events')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     const cases: Array<[unknown, string]> = [
       [payload({ clientId: '' }), 'clientId'],
       [payload({ eventName: 'Screen View!' }), 'eventName'],
@@ -143,7 +156,10 @@ describe('POST /analytics/fox/boom', () => {
     }
     const notJson = await post('{"eventName":');
     expect(notJson.statusCode).toBe(400);
-    const after = await t.deps.db.selectFrom('analytics_events').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.deps.db
+      .selectFrom('analytics_events')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 
@@ -284,7 +300,14 @@ describe('attribution', () => {
 
     const summary = await signupsAndRevenueBySource(t.deps.db, from, new Date(Date.now() + 60_000));
     const row = (source: string, campaign: string) => summary.rows.find((r) => r.source === source && r.campaign === campaign);
-    expect(row('news', 'spring')).toEqual({ source: 'news', campaign: 'spring', signups: 2, purchases: 2, payingUsers: 1, revenue: [{ currency: 'usd', amountCents: 2998 }] });
+    expect(row('news', 'spring')).toEqual({
+      source: 'news',
+      campaign: 'spring',
+      signups: 2,
+      purchases: 2,
+      payingUsers: 1,
+      revenue: [{ currency: 'usd', amountCents: 2998 }],
+    });
     expect(row('google (gclid)', '(none)')?.signups).toBe(1);
     expect(row('(direct)', '(none)')?.signups).toBeGreaterThanOrEqual(1);
     expect(row('partner', 'p-7')).toMatchObject({ signups: 0, purchases: 1, revenue: [{ currency: 'usd', amountCents: 500 }] });

@@ -47,7 +47,9 @@ async function fallbackRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {
     const parsed = ZFallbackPayload.safeParse(req.body);
     if (!parsed.success) {
-      const fields = parsed.error.issues.slice(0, 20).map((i) => ({ path: i.path.length ? i.path.map(String).join('.') : '(body)', message: i.message }));
+      const fields = parsed.error.issues
+        .slice(0, 20)
+        .map((i) => ({ path: i.path.length ? i.path.map(String).join('.') : '(body)', message: i.message }));
       return sendError(reply, new AppError('VALIDATION', 'Invalid analytics payload', { fields }));
     }
     const payload = parsed.data;

@@ -31,10 +31,23 @@ describe('relayHeaders', () => {
   it('passes user agent, language, referer and content type, adds the client IP and drops cookies and auth', () => {
     expect(
       relayHeaders(
-        { 'user-agent': 'UA', 'accept-language': 'en', referer: 'http://localhost/x', cookie: 'a=b', authorization: 'Bearer t', 'content-type': 'text/plain' },
+        {
+          'user-agent': 'UA',
+          'accept-language': 'en',
+          referer: 'http://localhost/x',
+          cookie: 'a=b',
+          authorization: 'Bearer t',
+          'content-type': 'text/plain',
+        },
         '203.0.113.9',
       ),
-    ).toEqual({ 'user-agent': 'UA', 'accept-language': 'en', referer: 'http://localhost/x', 'content-type': 'text/plain', 'x-forwarded-for': '203.0.113.9' });
+    ).toEqual({
+      'user-agent': 'UA',
+      'accept-language': 'en',
+      referer: 'http://localhost/x',
+      'content-type': 'text/plain',
+      'x-forwarded-for': '203.0.113.9',
+    });
   });
 });
 

@@ -61,9 +61,7 @@ export interface RelayRequest {
 export class PixelForwarder {
   private inFlight = 0;
 
-  constructor(
-    private readonly options: { timeoutMs: number; maxInFlight?: number; log: Logger; fetchImpl?: typeof fetch },
-  ) {}
+  constructor(private readonly options: { timeoutMs: number; maxInFlight?: number; log: Logger; fetchImpl?: typeof fetch }) {}
 
   get pending(): number {
     return this.inFlight;
@@ -85,7 +83,8 @@ export class PixelForwarder {
       .then(async (response) => {
         // Drain the body so the socket goes back to the pool.
         await response.arrayBuffer().catch(() => undefined);
-        if (response.status >= 400) this.options.log.debug({ status: response.status, path: request.target.pathname }, 'pixel upstream refused a hit');
+        if (response.status >= 400)
+          this.options.log.debug({ status: response.status, path: request.target.pathname }, 'pixel upstream refused a hit');
       })
       .catch((error: unknown) => {
         this.options.log.debug({ err: error instanceof Error ? error.message : String(error) }, 'pixel upstream unreachable');

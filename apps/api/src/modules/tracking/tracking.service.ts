@@ -125,12 +125,7 @@ export async function signupsAndRevenueBySource(db: Db, from: Date, to: Date): P
       db
         .selectFrom('payments as p')
         .innerJoin('users as u', 'u.id', 'p.user_id')
-        .select([
-          sql<Record<string, unknown> | null>`coalesce(u.attribution, p.campaign)`.as('touch'),
-          'p.user_id',
-          'p.currency',
-          'p.amount_cents',
-        ])
+        .select([sql<Record<string, unknown> | null>`coalesce(u.attribution, p.campaign)`.as('touch'), 'p.user_id', 'p.currency', 'p.amount_cents'])
         .where('p.status', '=', 'paid')
         .where('p.paid_at', '>=', from)
         .where('p.paid_at', '<', to)

@@ -191,7 +191,8 @@ function LoadedConversation({
   const { viewport, onScroll, scrollToBottom } = useStickToBottom(conversation.messages);
 
   useEffect(() => {
-    composerRef.current?.focus();
+    // Not on touch screens, where focusing would pop the keyboard over the chat.
+    if (window.matchMedia('(pointer: fine)').matches) composerRef.current?.focus();
   }, []);
 
   const patch = useCallback(

@@ -46,7 +46,8 @@ export function NewChatView({ listButton, bottomInset }: NewChatViewProps) {
   const price = selected.reduce((sum, id) => sum + (models.find((m) => m.id === id)?.credits ?? 0), 0);
 
   useEffect(() => {
-    composerRef.current?.focus();
+    // Not on touch screens, where focusing would pop the keyboard over the chat.
+    if (window.matchMedia('(pointer: fine)').matches) composerRef.current?.focus();
   }, []);
 
   const onToggle = (modelId: string, checked: boolean) => {

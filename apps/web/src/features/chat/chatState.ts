@@ -157,7 +157,7 @@ export function plainPreview(text: string): string {
   return text
     .replace(/```[^\n]*\n?/g, ' ')
     .replace(/`([^`]*)`/g, '$1')
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/!?\[([^\]]*)\]\((?:[^()]|\([^()]*\))*\)/g, '$1')
     .replace(/^\s*(#{1,6}|>|[-*+]|\d{1,9}[.)])\s+/gm, '')
     .replace(/\*\*|__|~~|\*/g, '')
     .replace(/\s+/g, ' ')

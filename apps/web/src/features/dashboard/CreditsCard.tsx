@@ -16,7 +16,7 @@ const dayLabel = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateStr
 /** Credits used per day over the last 30 days (spends minus their refunds). */
 function UsageChart() {
   const usage = trpc.credits.usage.useQuery({ days: USAGE_DAYS, tzOffsetMinutes: new Date().getTimezoneOffset() }, { staleTime: 30_000 });
-  if (usage.isLoading) return <Skeleton h={150} radius="md" />;
+  if (usage.isLoading) return <Skeleton h={190} radius="md" />;
   if (usage.error) {
     return (
       <Alert color="red" variant="light" title="Could not load your usage">
@@ -39,7 +39,7 @@ function UsageChart() {
         </Text>
       </Group>
       {total === 0 ? (
-        <Center h={150} bg="var(--mantine-color-default-hover)" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+        <Center h={190} bg="var(--mantine-color-default-hover)" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
           <Stack gap={4} align="center">
             <IconChartBar size={22} aria-hidden />
             <Text size="sm" c="dimmed">
@@ -50,14 +50,14 @@ function UsageChart() {
       ) : (
         <Box aria-label={`Bar chart: ${formatCredits(total)} used in the last ${USAGE_DAYS} days`} role="img">
           <BarChart
-            h={150}
+            h={190}
             data={data}
             dataKey="day"
             series={[{ name: 'credits', label: 'Credits used', color: 'brand.5' }]}
             tickLine="none"
             gridAxis="y"
             strokeDasharray="3 3"
-            yAxisProps={{ width: 32, allowDecimals: false }}
+            yAxisProps={{ width: 28, allowDecimals: false, tickFormatter: (v: number) => v.toLocaleString('en-US') }}
             xAxisProps={{ interval: 6, tickMargin: 6 }}
             valueFormatter={(v) => formatCredits(v)}
             barProps={{ radius: [4, 4, 0, 0] }}

@@ -387,7 +387,7 @@ export function DashboardScreen() {
 
       <Stack gap="md" component="section" aria-labelledby="dashboard-tools">
         <SectionTitle id="dashboard-tools" title="Studios and editors" />
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
           {TOOLS.map((tool) => {
             const ToolIcon = tool.icon;
             return (
@@ -396,9 +396,11 @@ export function DashboardScreen() {
                   <ThemeIcon size={40} radius="md" variant="gradient" gradient={{ ...tool.gradient, deg: 135 }} aria-hidden>
                     <ToolIcon size={20} stroke={1.8} />
                   </ThemeIcon>
-                  <div>
-                    <Text fw={650}>{tool.title}</Text>
-                    <Text size="sm" c="dimmed" lh={1.4}>
+                  <div style={{ minWidth: 0 }}>
+                    <Text fw={650} lh={1.3}>
+                      {tool.title}
+                    </Text>
+                    <Text size="sm" c="dimmed" lh={1.4} visibleFrom="sm">
                       {tool.description}
                     </Text>
                   </div>

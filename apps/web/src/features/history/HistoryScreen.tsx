@@ -6,6 +6,7 @@ import {
   Card,
   Drawer,
   Group,
+  Input,
   Pagination,
   SegmentedControl,
   Select,
@@ -149,9 +150,9 @@ export function HistoryScreen() {
             data-testid="history-search"
           />
           <Stack gap={4}>
-            <Text size="sm" fw={500} id="history-type-label">
+            <Input.Label id="history-type-label" component="span">
               Type
-            </Text>
+            </Input.Label>
             <SegmentedControl
               aria-labelledby="history-type-label"
               value={search.type ?? 'all'}

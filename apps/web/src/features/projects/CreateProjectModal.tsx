@@ -88,7 +88,14 @@ export function CreateProjectModal({ opened, onClose, onCreated, defaultType = '
               })}
             </Stack>
           </Radio.Group>
-          <Textarea label="Description" placeholder="What is this project for?" autosize minRows={2} maxRows={5} {...form.getInputProps('description')} />
+          <Textarea
+            label="Description"
+            placeholder="What is this project for?"
+            autosize
+            minRows={2}
+            maxRows={5}
+            {...form.getInputProps('description')}
+          />
           {create.error ? (
             <Alert color="red" icon={<IconAlertCircle size={16} />} title="Could not create the project">
               {errorMessage(create.error)}

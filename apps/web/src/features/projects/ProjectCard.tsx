@@ -73,16 +73,25 @@ export function ProjectCard({ project, onRename, onDuplicate, onDelete, duplicat
               </ActionIcon>
             </Menu.Target>
             <Menu.Dropdown>
-              <Menu.Item onClick={() => void navigate({ to: PROJECT_OPEN[project.type], params })} leftSection={<IconExternalLink size={15} aria-hidden />}>
+              <Menu.Item
+                onClick={() => void navigate({ to: PROJECT_OPEN[project.type], params })}
+                leftSection={<IconExternalLink size={15} aria-hidden />}
+              >
                 Open
               </Menu.Item>
               {project.type === 'IMAGE' ? (
-                <Menu.Item onClick={() => void navigate({ to: '/projects/$projectId/image-editor', params })} leftSection={<IconPhoto size={15} aria-hidden />}>
+                <Menu.Item
+                  onClick={() => void navigate({ to: '/projects/$projectId/image-editor', params })}
+                  leftSection={<IconPhoto size={15} aria-hidden />}
+                >
                   Image editor
                 </Menu.Item>
               ) : null}
               {project.type === 'TEXT' ? (
-                <Menu.Item onClick={() => void navigate({ to: '/projects/$projectId/segments', params })} leftSection={<IconLayoutList size={15} aria-hidden />}>
+                <Menu.Item
+                  onClick={() => void navigate({ to: '/projects/$projectId/segments', params })}
+                  leftSection={<IconLayoutList size={15} aria-hidden />}
+                >
                   Segments
                 </Menu.Item>
               ) : null}
@@ -107,7 +116,13 @@ export function ProjectCard({ project, onRename, onDuplicate, onDelete, duplicat
           <Group gap={12} wrap="nowrap">
             <Group gap={4} wrap="nowrap" aria-label={items}>
               <ThemeIcon variant="transparent" color="gray" size="sm">
-                {isVideo ? <IconMovie size={15} aria-hidden /> : project.type === 'TEXT' ? <IconSeo size={15} aria-hidden /> : <IconStack2 size={15} aria-hidden />}
+                {isVideo ? (
+                  <IconMovie size={15} aria-hidden />
+                ) : project.type === 'TEXT' ? (
+                  <IconSeo size={15} aria-hidden />
+                ) : (
+                  <IconStack2 size={15} aria-hidden />
+                )}
               </ThemeIcon>
               <Text size="xs" c="dimmed">
                 {items}

@@ -5,7 +5,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { plural, type ProjectSummary } from './projectTypes';
+import { type ProjectSummary, plural } from './projectTypes';
 
 interface DialogProps {
   project: ProjectSummary | null;

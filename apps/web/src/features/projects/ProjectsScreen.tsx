@@ -164,7 +164,9 @@ export function ProjectsScreen() {
         </SimpleGrid>
         <Group justify="space-between" gap="sm">
           <Text size="sm" c="dimmed" data-testid="project-range">
-            {total <= PROJECTS_PAGE_SIZE ? `${total} ${total === 1 ? 'project' : 'projects'}` : `${from}–${from + projects.length - 1} of ${total} projects`}
+            {total <= PROJECTS_PAGE_SIZE
+              ? `${total} ${total === 1 ? 'project' : 'projects'}`
+              : `${from}–${from + projects.length - 1} of ${total} projects`}
           </Text>
           {pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} aria-label="Project pages" /> : null}
         </Group>

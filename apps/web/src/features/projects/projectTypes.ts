@@ -1,6 +1,6 @@
+import type { AppRouter } from '@atelier/api/router';
 import type { ProjectType } from '@atelier/shared';
 import { type Icon, IconFileText, IconMovie, IconPhoto } from '@tabler/icons-react';
-import type { AppRouter } from '@atelier/api/router';
 import type { inferRouterOutputs } from '@trpc/server';
 
 type Outputs = inferRouterOutputs<AppRouter>;

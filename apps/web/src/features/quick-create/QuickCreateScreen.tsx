@@ -1,6 +1,7 @@
 import { GENERATION_TYPE_OF, GENERATION_TYPES, type GenerationType } from '@atelier/shared';
 import { Alert, Anchor, Box, Button, Card, Grid, Group, SegmentedControl, Skeleton, Stack, Tabs, Text, Textarea } from '@mantine/core';
 import { IconAlertTriangle, IconArrowBackUp, IconCoins, IconMicrophone2, IconMusic, IconSparkles, IconWand } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { skipToken } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -50,6 +51,7 @@ export function QuickCreateScreen() {
   const navigate = useNavigate();
   const { user, isAuthenticated } = useAuth();
   const utils = trpc.useUtils();
+  const compact = useMediaQuery('(max-width: 30em)');
 
   const [type, setType] = useState<GenerationType>(search.type ?? 'image');
   const [audioKind, setAudioKind] = useState<AudioKind>('voice');
@@ -190,7 +192,7 @@ export function QuickCreateScreen() {
                   {(['image', 'video', 'text', 'audio'] as const).map((t) => {
                     const TabIcon = TYPE_META[t].icon;
                     return (
-                      <Tabs.Tab key={t} value={t} leftSection={<TabIcon size={16} aria-hidden />}>
+                      <Tabs.Tab key={t} value={t} px="xs" leftSection={compact ? null : <TabIcon size={16} aria-hidden />}>
                         {TYPE_META[t].label}
                       </Tabs.Tab>
                     );

@@ -61,8 +61,8 @@ export function ResultPanel({ generationId, initial, emptyIcon, onGenerateAgain,
   return (
     <Card data-testid="result-panel" data-generation-id={generation.id} data-status={generation.status}>
       <Stack gap="md">
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+        <Group justify="space-between" wrap="wrap" align="flex-start" gap="sm">
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 240px' }}>
             <ThemeIcon variant="light" color={meta.color} size={36} radius="md" aria-hidden>
               <meta.icon size={20} />
             </ThemeIcon>

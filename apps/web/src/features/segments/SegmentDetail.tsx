@@ -82,7 +82,9 @@ function VersionCard({
             {version.status === 'READY' && version.outputUrl ? (
               <Image src={version.outputUrl} alt={`Version ${index}`} fit="cover" />
             ) : (
-              <Center bg="var(--mantine-color-default-hover)">{generating ? <Loader size="sm" /> : <IconAlertTriangle size={22} color="var(--mantine-color-red-6)" />}</Center>
+              <Center bg="var(--mantine-color-default-hover)">
+                {generating ? <Loader size="sm" /> : <IconAlertTriangle size={22} color="var(--mantine-color-red-6)" />}
+              </Center>
             )}
           </AspectRatio>
         ) : (
@@ -322,7 +324,7 @@ export function SegmentDetail({ projectId, segment, ratio, isGuest, onDeleted }:
             leftSection={<IconSparkles size={16} aria-hidden />}
             onClick={() => void runGenerate()}
             loading={generate.isPending}
-            disabled={!model || !model.available || !prompt.trim()}
+            disabled={!model?.available || !prompt.trim()}
             data-testid="generate-version"
           >
             Generate version{model ? ` · ${credits(model.credits)}` : ''}

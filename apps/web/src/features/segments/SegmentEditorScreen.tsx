@@ -127,7 +127,12 @@ export function SegmentEditorScreen({ projectId }: { projectId: string }) {
               Projects
             </ButtonLink>
             {data.type === 'IMAGE' ? (
-              <ButtonLink to="/projects/$projectId/image-editor" params={{ projectId }} variant="light" leftSection={<IconPhoto size={16} aria-hidden />}>
+              <ButtonLink
+                to="/projects/$projectId/image-editor"
+                params={{ projectId }}
+                variant="light"
+                leftSection={<IconPhoto size={16} aria-hidden />}
+              >
                 Image editor
               </ButtonLink>
             ) : (
@@ -138,9 +143,16 @@ export function SegmentEditorScreen({ projectId }: { projectId: string }) {
           </Group>
         }
       />
-      <Grid gutter="lg" align="flex-start">
+      <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <SegmentList segments={segments} selectedId={selectedId} onSelect={setSelectedId} onMove={(id, to) => void move(id, to)} onAdd={() => void add()} adding={create.isPending} />
+          <SegmentList
+            segments={segments}
+            selectedId={selectedId}
+            onSelect={setSelectedId}
+            onMove={(id, to) => void move(id, to)}
+            onAdd={() => void add()}
+            adding={create.isPending}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
           {selected ? (

@@ -56,7 +56,14 @@ export function SegmentList({ segments, selectedId, onSelect, onMove, onAdd, add
             {segments.length}
           </Text>
         </Text>
-        <GuardedButton action="createSegment" onAction={onAdd} loading={adding} size="xs" variant="light" leftSection={<IconPlus size={14} aria-hidden />}>
+        <GuardedButton
+          action="createSegment"
+          onAction={onAdd}
+          loading={adding}
+          size="xs"
+          variant="light"
+          leftSection={<IconPlus size={14} aria-hidden />}
+        >
           Add segment
         </GuardedButton>
       </Group>
@@ -65,7 +72,15 @@ export function SegmentList({ segments, selectedId, onSelect, onMove, onAdd, add
           No segments yet. Add one, describe it, and generate versions to choose from.
         </Text>
       ) : (
-        <Stack gap={4} data-testid="segment-list" onDragOver={(e) => dragId && e.preventDefault()} onDrop={(e) => (e.preventDefault(), finish())}>
+        <Stack
+          gap={4}
+          data-testid="segment-list"
+          onDragOver={(e) => dragId && e.preventDefault()}
+          onDrop={(e) => {
+            e.preventDefault();
+            finish();
+          }}
+        >
           {segments.map((segment, index) => {
             const selected = segment.id === selectedId;
             const keys = (event: KeyboardEvent<HTMLButtonElement>) => {
@@ -110,7 +125,12 @@ export function SegmentList({ segments, selectedId, onSelect, onMove, onAdd, add
                     left={4}
                     right={4}
                     h={3}
-                    style={{ [dropIndex === index ? 'top' : 'bottom']: -3, background: 'var(--mantine-primary-color-filled)', borderRadius: 2, zIndex: 2 }}
+                    style={{
+                      [dropIndex === index ? 'top' : 'bottom']: -3,
+                      background: 'var(--mantine-primary-color-filled)',
+                      borderRadius: 2,
+                      zIndex: 2,
+                    }}
                   />
                 ) : null}
                 <UnstyledButton

@@ -19,7 +19,17 @@ import {
   Textarea,
   Tooltip,
 } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft, IconArrowRight, IconCheck, IconMovie, IconPhoto, IconSparkles, IconTrash, IconUpload } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconArrowLeft,
+  IconArrowRight,
+  IconCheck,
+  IconMovie,
+  IconPhoto,
+  IconSparkles,
+  IconTrash,
+  IconUpload,
+} from '@tabler/icons-react';
 import type { inferRouterOutputs } from '@trpc/server';
 import { MAX_DURATION_SECONDS, MIN_DURATION_SECONDS, playedOf, type ServerClip, type TimelineItem } from './timeline';
 
@@ -120,7 +130,9 @@ export function ClipPanel(props: ClipPanelProps) {
             )}
           </AspectRatio>
         </Box>
-        {props.imageProgress !== undefined ? <Progress value={Math.max(props.imageProgress, 4)} size="sm" animated striped aria-label="Image generation progress" /> : null}
+        {props.imageProgress !== undefined ? (
+          <Progress value={Math.max(props.imageProgress, 4)} size="sm" animated striped aria-label="Image generation progress" />
+        ) : null}
         <Group gap={8} grow>
           <FileButton onChange={(file) => file && props.onUpload(file)} accept={ACCEPTED_IMAGES}>
             {(fileProps) => (
@@ -239,7 +251,11 @@ export function ClipPanel(props: ClipPanelProps) {
         />
         {model ? (
           <Text size="xs" c="dimmed">
-            {clip?.imageUrl && takesImage ? 'Animates the clip image. ' : clip?.imageUrl ? 'This model ignores the image: text to video. ' : 'Text to video. '}
+            {clip?.imageUrl && takesImage
+              ? 'Animates the clip image. '
+              : clip?.imageUrl
+                ? 'This model ignores the image: text to video. '
+                : 'Text to video. '}
             {model.description}
           </Text>
         ) : null}

@@ -1,5 +1,5 @@
 import type { AppRouter } from '@atelier/api/router';
-import { type AspectRatio as Ratio, dimensionsFor, type Resolution } from '@atelier/shared';
+import { dimensionsFor, type AspectRatio as Ratio, type Resolution } from '@atelier/shared';
 import {
   ActionIcon,
   Alert,
@@ -127,7 +127,8 @@ export function ExportDialog(props: ExportDialogProps) {
                 MP4 · {props.ratio} · {props.resolution} ({size.width}×{size.height})
               </Text>
               <Text size="xs" c="dimmed">
-                {props.playableCount} of {props.clipCount} {props.clipCount === 1 ? 'clip' : 'clips'} · {formatSeconds(props.seconds)} · H.264 / AAC, trims applied
+                {props.playableCount} of {props.clipCount} {props.clipCount === 1 ? 'clip' : 'clips'} · {formatSeconds(props.seconds)} · H.264 / AAC,
+                trims applied
               </Text>
             </div>
           </Group>
@@ -191,8 +192,8 @@ export function ExportDialog(props: ExportDialogProps) {
             />
             {busy ? (
               <Text size="xs" c="dimmed">
-                {current.status === 'PENDING' ? 'Waiting for the renderer…' : 'Rendering the clips in order with their trims…'} You can close this dialog; the export
-                continues.
+                {current.status === 'PENDING' ? 'Waiting for the renderer…' : 'Rendering the clips in order with their trims…'} You can close this
+                dialog; the export continues.
               </Text>
             ) : null}
             {serverWarnings.length ? (
@@ -224,7 +225,13 @@ export function ExportDialog(props: ExportDialogProps) {
                 </Button>
               )}
               {current.status === 'COMPLETED' && current.downloadUrl ? (
-                <Button component="a" href={current.downloadUrl} download={`${current.name}.mp4`} leftSection={<IconDownload size={16} aria-hidden />} data-testid="download-export">
+                <Button
+                  component="a"
+                  href={current.downloadUrl}
+                  download={`${current.name}.mp4`}
+                  leftSection={<IconDownload size={16} aria-hidden />}
+                  data-testid="download-export"
+                >
                   Download
                 </Button>
               ) : null}

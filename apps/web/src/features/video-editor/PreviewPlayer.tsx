@@ -215,7 +215,14 @@ export function PreviewPlayer({ sequence, ratio, focusKey, onPlayhead, guard }: 
             <IconPlayerSkipBackFilled size={16} aria-hidden />
           </ActionIcon>
         </Tooltip>
-        <ActionIcon size="lg" radius="xl" aria-label={playing ? 'Pause' : 'Play'} disabled={!sequence.length} onClick={toggle} data-testid="play-toggle">
+        <ActionIcon
+          size="lg"
+          radius="xl"
+          aria-label={playing ? 'Pause' : 'Play'}
+          disabled={!sequence.length}
+          onClick={toggle}
+          data-testid="play-toggle"
+        >
           {playing ? <IconPlayerPauseFilled size={18} aria-hidden /> : <IconPlayerPlayFilled size={18} aria-hidden />}
         </ActionIcon>
         <Text size="xs" ff="monospace" c="dimmed" miw={92} data-testid="preview-time">

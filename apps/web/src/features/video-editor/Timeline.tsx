@@ -144,7 +144,12 @@ function ClipBlock(props: ClipBlockProps) {
           top={-4}
           bottom={-4}
           w={3}
-          style={{ [props.dropSide === 'before' ? 'left' : 'right']: -5, background: 'var(--mantine-primary-color-filled)', borderRadius: 2, zIndex: 3 }}
+          style={{
+            [props.dropSide === 'before' ? 'left' : 'right']: -5,
+            background: 'var(--mantine-primary-color-filled)',
+            borderRadius: 2,
+            zIndex: 3,
+          }}
           data-testid="drop-indicator"
         />
       ) : null}
@@ -386,7 +391,13 @@ export function Timeline({ items, server, imageJobs, selectedKey, playhead, pps,
                 pps={pps}
                 playheadTime={playhead?.key === item.key ? playhead.time : null}
                 dropSide={
-                  dragKey === null || dropIndex === null ? null : dropIndex === index ? 'before' : dropIndex === items.length && index === items.length - 1 ? 'after' : null
+                  dragKey === null || dropIndex === null
+                    ? null
+                    : dropIndex === index
+                      ? 'before'
+                      : dropIndex === items.length && index === items.length - 1
+                        ? 'after'
+                        : null
                 }
                 onSelect={() => onSelect(item.key)}
                 onTrim={(patch, tag) => onTrim(item.key, patch, tag)}

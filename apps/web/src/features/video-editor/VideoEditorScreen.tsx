@@ -15,7 +15,7 @@ import {
   IconRefresh,
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { ButtonLink } from '../../components/ButtonLink';
 import { EditorFrame } from '../../components/EditorFrame';
 import { PageLoader } from '../../components/feedback/PageLoader';
@@ -35,8 +35,8 @@ import { type Playhead, PreviewPlayer } from './PreviewPlayer';
 import { ProjectPanel } from './ProjectPanel';
 import { Timeline } from './Timeline';
 import { buildSequence, moveItem, newItem, normalizeItem, sequenceLength, type TimelineItem } from './timeline';
-import { type SaveStatus, useTimelineEditor } from './useTimelineEditor';
 import { useProjectSettings } from './useProjectSettings';
+import { type SaveStatus, useTimelineEditor } from './useTimelineEditor';
 
 const MAX_UPLOAD_BYTES = 8 * 1024 * 1024;
 const asRatio = (v: string): AspectRatio => ASPECT_RATIOS.find((r) => r === v) ?? '16:9';
@@ -83,7 +83,13 @@ export function VideoEditorScreen({ projectId }: { projectId: string }) {
           <Alert color="red" icon={<IconAlertCircle size={18} />} title="Could not open the project">
             <Stack gap="sm" align="flex-start">
               <Text size="sm">{errorMessage(project.error)}</Text>
-              <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={14} aria-hidden />} onClick={() => void project.refetch()}>
+              <Button
+                size="xs"
+                variant="light"
+                color="red"
+                leftSection={<IconRefresh size={14} aria-hidden />}
+                onClick={() => void project.refetch()}
+              >
                 Try again
               </Button>
             </Stack>
@@ -131,7 +137,15 @@ function SaveIndicator({ isGuest, status, onRetry }: { isGuest: boolean; status:
   }
   if (status === 'error') {
     return (
-      <Button size="xs" variant="light" color="red" leftSection={<IconAlertCircle size={14} aria-hidden />} onClick={onRetry} data-testid="save-state" data-state="error">
+      <Button
+        size="xs"
+        variant="light"
+        color="red"
+        leftSection={<IconAlertCircle size={14} aria-hidden />}
+        onClick={onRetry}
+        data-testid="save-state"
+        data-state="error"
+      >
         Not saved · Retry
       </Button>
     );
@@ -188,7 +202,9 @@ function VideoEditor({ project, isGuest }: { project: ProjectDetail; isGuest: bo
   }, [models, modelId]);
   const model = models?.find((m) => m.id === modelId) ?? null;
   const imageModel =
-    imageModels.data?.models.find((m) => m.id === 'local/image' && m.available) ?? imageModels.data?.models.find((m) => m.available && m.isDefault) ?? null;
+    imageModels.data?.models.find((m) => m.id === 'local/image' && m.available) ??
+    imageModels.data?.models.find((m) => m.available && m.isDefault) ??
+    null;
 
   // Keep a valid selection.
   useEffect(() => {
@@ -386,13 +402,17 @@ function VideoEditor({ project, isGuest }: { project: ProjectDetail; isGuest: bo
       nodes.push(<GenerationWatcher key={`v:${clip.generationId}`} generationId={clip.generationId} onUpdate={(g) => onVideoUpdate(clipId, g)} />);
     }
     const job = imageJobs[item.key];
-    if (job) nodes.push(<GenerationWatcher key={`i:${job.generationId}`} generationId={job.generationId} onUpdate={(g) => onImageUpdate(item.key, job, g)} />);
+    if (job)
+      nodes.push(
+        <GenerationWatcher key={`i:${job.generationId}`} generationId={job.generationId} onUpdate={(g) => onImageUpdate(item.key, job, g)} />,
+      );
     return nodes;
   });
 
   const warnings = items.flatMap((item, i) => {
     const clip = server[item.key];
-    if (clip?.status === 'GENERATING') return [`Clip ${i + 1} is still generating; ${clip.videoUrl ? 'its previous video is used' : 'it is left out'}.`];
+    if (clip?.status === 'GENERATING')
+      return [`Clip ${i + 1} is still generating; ${clip.videoUrl ? 'its previous video is used' : 'it is left out'}.`];
     if (!clip?.videoUrl) return [`Clip ${i + 1} has no video yet and is left out.`];
     return [];
   });
@@ -551,4 +571,3 @@ function VideoEditor({ project, isGuest }: { project: ProjectDetail; isGuest: bo
     </>
   );
 }
-

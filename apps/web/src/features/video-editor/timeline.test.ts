@@ -13,7 +13,14 @@ import {
   type TimelineItem,
 } from './timeline';
 
-const item = (key: string, patch: Partial<TimelineItem> = {}): TimelineItem => ({ key, prompt: key, duration: 5, startTrim: 0, endTrim: 0, ...patch });
+const item = (key: string, patch: Partial<TimelineItem> = {}): TimelineItem => ({
+  key,
+  prompt: key,
+  duration: 5,
+  startTrim: 0,
+  endTrim: 0,
+  ...patch,
+});
 const clip = (id: string, patch: Partial<ServerClip> = {}): ServerClip =>
   ({
     id,
@@ -92,8 +99,14 @@ describe('history', () => {
   const set = (update: (items: TimelineItem[]) => TimelineItem[], tag?: string, now = 0): HistoryAction => ({ type: 'set', update, tag, now });
   it('undoes and redoes steps, and a new change clears redo', () => {
     let h = initHistory([item('a')]);
-    h = historyReducer(h, set((items) => [...items, item('b')]));
-    h = historyReducer(h, set((items) => moveItem(items, 'b', 0)));
+    h = historyReducer(
+      h,
+      set((items) => [...items, item('b')]),
+    );
+    h = historyReducer(
+      h,
+      set((items) => moveItem(items, 'b', 0)),
+    );
     expect(h.present.map((i) => i.key)).toEqual(['b', 'a']);
     h = historyReducer(h, { type: 'undo' });
     expect(h.present.map((i) => i.key)).toEqual(['a', 'b']);
@@ -103,22 +116,41 @@ describe('history', () => {
     expect(h.present.map((i) => i.key)).toEqual(['a']);
     h = historyReducer(h, { type: 'redo' });
     expect(h.present.map((i) => i.key)).toEqual(['a', 'b']);
-    h = historyReducer(h, set((items) => items.slice(1)));
+    h = historyReducer(
+      h,
+      set((items) => items.slice(1)),
+    );
     expect(h.future).toEqual([]);
   });
   it('merges quick changes with the same tag into one step (a drag, typing)', () => {
     let h = initHistory([item('a')]);
-    for (let t = 0; t < 5; t++) h = historyReducer(h, set((items) => items.map((i) => ({ ...i, startTrim: t / 10 + 0.1 })), 'trim:a', t * 100));
+    for (let t = 0; t < 5; t++)
+      h = historyReducer(
+        h,
+        set((items) => items.map((i) => ({ ...i, startTrim: t / 10 + 0.1 })), 'trim:a', t * 100),
+      );
     expect(h.past).toHaveLength(1);
-    h = historyReducer(h, set((items) => items.map((i) => ({ ...i, startTrim: 1 })), 'trim:a', 5000));
+    h = historyReducer(
+      h,
+      set((items) => items.map((i) => ({ ...i, startTrim: 1 })), 'trim:a', 5000),
+    );
     expect(h.past).toHaveLength(2);
     h = historyReducer(h, { type: 'undo' });
     expect(h.present[0]?.startTrim).toBe(0.5);
   });
   it('ignores no-op changes, caps its length and patches every snapshot', () => {
     let h = initHistory([item('a')]);
-    expect(historyReducer(h, set((items) => items.map((i) => ({ ...i }))))).toBe(h);
-    for (let n = 0; n < HISTORY_LIMIT + 20; n++) h = historyReducer(h, set((items) => items.map((i) => ({ ...i, prompt: String(n) }))));
+    expect(
+      historyReducer(
+        h,
+        set((items) => items.map((i) => ({ ...i }))),
+      ),
+    ).toBe(h);
+    for (let n = 0; n < HISTORY_LIMIT + 20; n++)
+      h = historyReducer(
+        h,
+        set((items) => items.map((i) => ({ ...i, prompt: String(n) }))),
+      );
     expect(h.past).toHaveLength(HISTORY_LIMIT);
     h = historyReducer(h, { type: 'patchAll', map: (i) => (i.duration === 7 ? i : { ...i, duration: 7 }) });
     expect([...h.past, h.present].every((s) => s[0]?.duration === 7)).toBe(true);

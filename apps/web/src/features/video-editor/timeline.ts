@@ -1,5 +1,5 @@
-import { normalizeClipTiming } from '@atelier/shared';
 import type { AppRouter } from '@atelier/api/router';
+import { normalizeClipTiming } from '@atelier/shared';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 
 /** A clip as the server answers it (status, video and image URLs, progress). */

@@ -11,7 +11,8 @@ export interface VideoSettings {
 }
 
 const SETTINGS_DELAY_MS = 700;
-const same = (a: VideoSettings, b: VideoSettings) => a.globalPrompt === b.globalPrompt && a.aspectRatio === b.aspectRatio && a.resolution === b.resolution;
+const same = (a: VideoSettings, b: VideoSettings) =>
+  a.globalPrompt === b.globalPrompt && a.aspectRatio === b.aspectRatio && a.resolution === b.resolution;
 
 /**
  * The project's global prompt, ratio and resolution, saved with PUT /projects/{id} shortly after a
@@ -61,6 +62,7 @@ export function useProjectSettings(projectId: string, initial: VideoSettings, ca
   }, [run]);
 
   const dirty = !same(settings, saved.current);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: every change to `settings` restarts the debounce
   useEffect(() => {
     if (!canSave || !dirty || error) return;
     const timer = window.setTimeout(() => void saveNow().catch(() => undefined), SETTINGS_DELAY_MS);

@@ -1,16 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import {
-  buildPayload,
-  fromServer,
-  historyReducer,
-  initHistory,
-  normalizeItem,
-  type ServerClip,
-  signatureOf,
-  type TimelineItem,
-} from './timeline';
+import { buildPayload, fromServer, historyReducer, initHistory, normalizeItem, type ServerClip, signatureOf, type TimelineItem } from './timeline';
 
 export const AUTOSAVE_DELAY_MS = 800;
 
@@ -53,7 +44,7 @@ export function useTimelineEditor(projectId: string, initialClips: ServerClip[],
       type: 'patchAll',
       map: (item) => {
         const clip = updates[item.key];
-        if (!clip || !clip.videoUrl || Math.abs(clip.duration - item.duration) < 0.005) return item;
+        if (!clip?.videoUrl || Math.abs(clip.duration - item.duration) < 0.005) return item;
         return normalizeItem({ ...item, duration: clip.duration });
       },
     });
@@ -93,6 +84,7 @@ export function useTimelineEditor(projectId: string, initialClips: ServerClip[],
 
   const dirty = signatureOf(items) !== savedSig.current;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: every change to `items` restarts the debounce
   useEffect(() => {
     if (!canSave || !dirty || saveError) return;
     window.clearTimeout(timer.current);
@@ -108,7 +100,11 @@ export function useTimelineEditor(projectId: string, initialClips: ServerClip[],
   useEffect(
     () => () => {
       const { canSave: allowed, runSave: save } = leaving.current;
-      if (allowed && signatureOf(itemsRef.current) !== savedSig.current) void chain.current.catch(() => undefined).then(save).catch(() => undefined);
+      if (allowed && signatureOf(itemsRef.current) !== savedSig.current)
+        void chain.current
+          .catch(() => undefined)
+          .then(save)
+          .catch(() => undefined);
     },
     [],
   );

@@ -33,7 +33,7 @@ afterEach(() => {
 });
 
 describe('fallback base variants', () => {
-  it('lists `${apiBase}/analytics/fox/boom`, /api/analytics/fox/boom, /analytics/fox/boom without repeats', () => {
+  it('lists {apiBase}/analytics/fox/boom, /api/analytics/fox/boom, /analytics/fox/boom without repeats', () => {
     expect(fallbackEndpoints('/api')).toEqual(['/api/analytics/fox/boom', '/analytics/fox/boom']);
     expect(fallbackEndpoints('https://api.example.com/v1/')).toEqual([
       'https://api.example.com/v1/analytics/fox/boom',
@@ -68,7 +68,7 @@ describe('fallback base variants', () => {
     const t = transport(impl, { getAccessToken: () => 'token-1' });
     t.enqueue([makeEvent()]);
     await t.flushNow();
-    expect((calls[0]?.init.headers as Record<string, string>).authorization).toBe('Bearer token-1');
+    expect((calls[0]?.init.headers as Record<string, string> | undefined)?.authorization).toBe('Bearer token-1');
   });
 });
 
@@ -100,7 +100,7 @@ describe('fallback payload (§3)', () => {
     t.enqueue([makeEvent('screen_view', { params: { pathname: '/' } }), makeEvent('user_login', { params: { method: 'email' } })]);
     await t.flushNow();
     expect(calls[0]?.body.params).toEqual({ session_id: 's1', method: 'email' });
-    expect((calls[0]?.body.events as Array<{ params: unknown }>)[0]?.params).toEqual({ session_id: 's1', pathname: '/' });
+    expect((calls[0]?.body.events as Array<{ params: unknown }> | undefined)?.[0]?.params).toEqual({ session_id: 's1', pathname: '/' });
   });
 });
 

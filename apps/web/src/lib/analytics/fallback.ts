@@ -71,7 +71,8 @@ export function buildPayload(batch: TrackedEvent[], clientId: string): FallbackP
   if (!top) throw new Error('buildPayload needs at least one event');
   const header = campaignHeaderFields(top.campaign);
   const raw = top.campaign?.rawParams ?? {};
-  const campaign = Object.keys(header).length > 0 || Object.keys(raw).length > 0 ? { ...header, ...(Object.keys(raw).length > 0 ? { rawParams: raw } : {}) } : null;
+  const campaign =
+    Object.keys(header).length > 0 || Object.keys(raw).length > 0 ? { ...header, ...(Object.keys(raw).length > 0 ? { rawParams: raw } : {}) } : null;
   return {
     eventName: top.event,
     clientId,

@@ -58,7 +58,10 @@ function installGtag(win: GtagWindow): Gtag {
 function toGtagEvent(event: TrackedEvent): [string, Record<string, unknown>] {
   const params: Record<string, unknown> = { ...campaignEventParams(event.campaign), ...event.params };
   if (event.event === 'screen_view') {
-    return ['page_view', { ...params, page_location: event.page.location, page_path: `${event.page.path}${event.page.search}`, page_title: event.page.title }];
+    return [
+      'page_view',
+      { ...params, page_location: event.page.location, page_path: `${event.page.path}${event.page.search}`, page_title: event.page.title },
+    ];
   }
   return [event.event, params];
 }

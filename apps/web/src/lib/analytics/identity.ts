@@ -39,7 +39,12 @@ export function getClientId(now: number = Date.now()): string {
   const stored = memoryClient ?? readJson(CLIENT_KEY);
   const id = stored?.id;
   const createdAt = stored?.createdAt;
-  if (typeof id === 'string' && /^[A-Za-z0-9._:-]{1,128}$/.test(id) && typeof createdAt === 'number' && now - createdAt < ANALYTICS.cookieExpiryDays * DAY_MS) {
+  if (
+    typeof id === 'string' &&
+    /^[A-Za-z0-9._:-]{1,128}$/.test(id) &&
+    typeof createdAt === 'number' &&
+    now - createdAt < ANALYTICS.cookieExpiryDays * DAY_MS
+  ) {
     memoryClient = { id, createdAt };
     return id;
   }

@@ -91,7 +91,7 @@ describe('ProductAnalyticsProvider', () => {
     expect(calls[0]?.[1]).toBe('phc_test');
     expect(calls[1]?.[1]).toBe('user_signup');
     expect(calls[1]?.[2]).toEqual({ method: 'email', campaign_source: 'news' });
-    expect((calls[1]?.[3] as { timestamp: Date }).timestamp.getTime()).toBe(Math.floor(event.timestampMicros / 1000));
+    expect((calls[1]?.[3] as { timestamp: Date } | undefined)?.timestamp.getTime()).toBe(Math.floor(event.timestampMicros / 1000));
     expect(calls[2]).toEqual(['identify', 'user-1']);
   });
 

@@ -19,7 +19,14 @@ function fakeStore(initial: AuthState) {
   };
 }
 
-const user = (id: string) => ({ id, email: `${id}@example.test`, credits: 10, creditUnits: 1000, isAdmin: false, createdAt: '2026-11-22T00:00:00.000Z' });
+const user = (id: string) => ({
+  id,
+  email: `${id}@example.test`,
+  credits: 10,
+  creditUnits: 1000,
+  isAdmin: false,
+  createdAt: '2026-11-22T00:00:00.000Z',
+});
 
 describe('identify and reset follow the auth store', () => {
   it('identifies by user id at login/sign-up/refresh and resets at logout, once per change', () => {

@@ -56,7 +56,11 @@ export function followAuth(providers: () => AnalyticsProvider[], store: Pick<typ
   return store.subscribe(sync);
 }
 
-export function startAnalytics(register: (provider: AnalyticsProvider) => void, all: () => AnalyticsProvider[], config: AnalyticsConfig = env.analytics): AnalyticsStatus {
+export function startAnalytics(
+  register: (provider: AnalyticsProvider) => void,
+  all: () => AnalyticsProvider[],
+  config: AnalyticsConfig = env.analytics,
+): AnalyticsStatus {
   const status: AnalyticsStatus = { web: 'first-party', productAnalytics: false, pixel: false };
   window.__atelierAnalytics = status;
 

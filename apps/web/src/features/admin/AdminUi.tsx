@@ -1,0 +1,184 @@
+import '@mantine/charts/styles.css';
+import { Alert, Button, Card, Group, SegmentedControl, Skeleton, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { type Icon, IconAlertTriangle, IconChartBar, IconRefresh } from '@tabler/icons-react';
+import { type ReactNode, useId, useMemo, useState } from 'react';
+import { errorMessage } from '../../lib/errors';
+
+// ——— period ———
+
+export type PeriodPreset = '7d' | '30d' | '90d' | '365d' | 'custom';
+export interface PeriodValue {
+  preset: PeriodPreset;
+  from: string;
+  to: string;
+}
+
+const DAY_MS = 86_400_000;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const PRESET_DAYS: Record<Exclude<PeriodPreset, 'custom'>, number> = { '7d': 7, '30d': 30, '90d': 90, '365d': 365 };
+
+/** A preset period ending today (UTC days, as the server counts them). */
+export function presetPeriod(preset: Exclude<PeriodPreset, 'custom'>, now = Date.now()): PeriodValue {
+  const today = Math.floor(now / DAY_MS) * DAY_MS;
+  return { preset, from: isoDay(today - (PRESET_DAYS[preset] - 1) * DAY_MS), to: isoDay(today) };
+}
+
+/** The period state of a screen: last 30 days by default. */
+export function usePeriod(initial: Exclude<PeriodPreset, 'custom'> = '30d') {
+  const [period, setPeriod] = useState<PeriodValue>(() => presetPeriod(initial));
+  const input = useMemo(() => ({ from: period.from, to: period.to }), [period.from, period.to]);
+  return { period, setPeriod, input };
+}
+
+/** Presets (7 days … 12 months) or custom dates. Dates are UTC days, both inclusive. */
+export function PeriodControl({ value, onChange }: { value: PeriodValue; onChange: (value: PeriodValue) => void }) {
+  const id = useId();
+  const invalid = value.preset === 'custom' && value.from > value.to;
+  return (
+    <Stack gap={6} align="flex-end">
+      <SegmentedControl
+        size="xs"
+        radius="md"
+        aria-label="Period"
+        value={value.preset}
+        onChange={(preset) => onChange(preset === 'custom' ? { ...value, preset: 'custom' } : presetPeriod(preset as Exclude<PeriodPreset, 'custom'>))}
+        data={[
+          { value: '7d', label: '7 days' },
+          { value: '30d', label: '30 days' },
+          { value: '90d', label: '90 days' },
+          { value: '365d', label: '12 months' },
+          { value: 'custom', label: 'Custom' },
+        ]}
+      />
+      {value.preset === 'custom' ? (
+        <Group gap="xs" wrap="nowrap">
+          <TextInput
+            id={`${id}-from`}
+            type="date"
+            size="xs"
+            label="From"
+            value={value.from}
+            max={value.to}
+            onChange={(e) => e.currentTarget.value && onChange({ ...value, from: e.currentTarget.value })}
+            error={invalid ? 'After "to"' : undefined}
+          />
+          <TextInput
+            id={`${id}-to`}
+            type="date"
+            size="xs"
+            label="To"
+            value={value.to}
+            min={value.from}
+            onChange={(e) => e.currentTarget.value && onChange({ ...value, to: e.currentTarget.value })}
+          />
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}
+
+// ——— cards ———
+
+interface StatCardProps {
+  label: string;
+  value: ReactNode;
+  hint?: ReactNode;
+  icon: Icon;
+  color?: string;
+  testId?: string;
+}
+
+/** One headline figure. */
+export function StatCard({ label, value, hint, icon: StatIcon, color = 'brand', testId }: StatCardProps) {
+  return (
+    <Card padding="md" data-testid={testId}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <Stack gap={2} miw={0}>
+          <Text size="xs" c="dimmed" fw={600} tt="uppercase" style={{ letterSpacing: '0.05em' }}>
+            {label}
+          </Text>
+          <Text fz={26} fw={700} lh={1.2} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid={testId ? `${testId}-value` : undefined}>
+            {value}
+          </Text>
+          {hint ? (
+            <Text size="xs" c="dimmed" lh={1.4}>
+              {hint}
+            </Text>
+          ) : null}
+        </Stack>
+        <ThemeIcon variant="light" color={color} size={38} radius="md">
+          <StatIcon size={20} stroke={1.7} aria-hidden />
+        </ThemeIcon>
+      </Group>
+    </Card>
+  );
+}
+
+export function StatCardSkeleton() {
+  return (
+    <Card padding="md">
+      <Skeleton height={10} width="40%" mb={10} />
+      <Skeleton height={26} width="60%" mb={8} />
+      <Skeleton height={8} width="70%" />
+    </Card>
+  );
+}
+
+interface SectionCardProps {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}
+
+/** A titled surface for a chart or a table. */
+export function SectionCard({ title, description, actions, children, testId }: SectionCardProps) {
+  const headingId = useId();
+  return (
+    <Card padding="lg" component="section" aria-labelledby={headingId} data-testid={testId}>
+      <Group justify="space-between" align="flex-start" mb="md" gap="sm">
+        <Stack gap={2} miw={0} style={{ flex: 1 }}>
+          <Title order={2} fz="md" id={headingId}>
+            {title}
+          </Title>
+          {description ? (
+            <Text size="sm" c="dimmed">
+              {description}
+            </Text>
+          ) : null}
+        </Stack>
+        {actions ? <Group gap="xs">{actions}</Group> : null}
+      </Group>
+      {children}
+    </Card>
+  );
+}
+
+/** What a chart shows when its period has no data. */
+export function ChartEmpty({ text, height = 220 }: { text: string; height?: number }) {
+  return (
+    <Stack h={height} align="center" justify="center" gap={6} c="dimmed">
+      <IconChartBar size={28} stroke={1.4} aria-hidden />
+      <Text size="sm" c="dimmed" ta="center" maw={320}>
+        {text}
+      </Text>
+    </Stack>
+  );
+}
+
+/** The error state of a query, with a retry. */
+export function QueryError({ error, onRetry, title = 'Could not load this data' }: { error: unknown; onRetry?: () => void; title?: string }) {
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={title} role="alert">
+      <Group justify="space-between" gap="sm">
+        <Text size="sm">{errorMessage(error)}</Text>
+        {onRetry ? (
+          <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={14} aria-hidden />} onClick={onRetry}>
+            Try again
+          </Button>
+        ) : null}
+      </Group>
+    </Alert>
+  );
+}
