@@ -24,6 +24,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           maxWorkers: 2,
+          // Runs after the unit project when one command selects both (their maxWorkers differ).
+          sequence: { groupOrder: 1 },
         },
       },
       {

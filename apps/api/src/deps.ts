@@ -7,15 +7,16 @@ import { type Logger, pino } from 'pino';
 import type { AppDeps } from './context';
 import { registerProviderChatModels } from './modules/chat/chat.models';
 
-export function createLogger(env: Env): Logger {
-  return pino({
+export function createLogger(env: Env, destination?: { write: (line: string) => void }): Logger {
+  const options = {
     level: env.logLevel,
     base: { app: 'api' },
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.passwordHash', '*.accessToken', '*.refreshToken'],
       censor: '[redacted]',
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /** Builds the long-lived dependencies once; `close` releases them in reverse order. */

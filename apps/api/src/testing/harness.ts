@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from '@atelier/db/testing';
 import { parseEnv } from '@atelier/shared/env';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { pino } from 'pino';
-import { createDeps } from '../deps';
+import { createDeps, createLogger } from '../deps';
 import { hashPassword } from '../modules/auth/auth.password';
 import { buildServer } from '../server';
 
@@ -32,7 +32,8 @@ export interface TestApp {
  * A real api on a database of its own (cloned from the migrated template) and a unique
  * Redis queue prefix. Never a mock: Postgres and Redis are the real servers.
  */
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+/** `options.logLines` collects every log line the api writes (at debug level), for log-hygiene tests. */
+export async function createTestApp(overrides: Record<string, string> = {}, options: { logLines?: string[] } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const prefix = `t${randomBytes(4).toString('hex')}`;
   const env = parseEnv({
@@ -46,7 +47,10 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     MEDIA_DIR: `/tmp/atelier-test-media/${prefix}`,
     ...overrides,
   });
-  const deps = createDeps(env, pino({ level: 'silent' }));
+  const logger = options.logLines
+    ? createLogger({ ...env, logLevel: 'debug' }, { write: (line: string) => void options.logLines?.push(line) })
+    : pino({ level: 'silent' });
+  const deps = createDeps(env, logger);
   await seed(deps.db, { adminEmail: ADMIN.email, adminPassword: ADMIN.password, hashPassword });
   const app = await buildServer(deps);
   await app.ready();

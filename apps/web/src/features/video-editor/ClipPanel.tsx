@@ -133,7 +133,7 @@ export function ClipPanel(props: ClipPanelProps) {
         {props.imageProgress !== undefined ? (
           <Progress value={Math.max(props.imageProgress, 4)} size="sm" animated striped aria-label="Image generation progress" />
         ) : null}
-        <Group gap={8} grow>
+        <Group gap={8} grow wrap="nowrap">
           <FileButton onChange={(file) => file && props.onUpload(file)} accept={ACCEPTED_IMAGES}>
             {(fileProps) => (
               <Button
@@ -148,16 +148,26 @@ export function ClipPanel(props: ClipPanelProps) {
               </Button>
             )}
           </FileButton>
-          <Button
-            variant="light"
-            size="xs"
-            leftSection={<IconSparkles size={14} aria-hidden />}
-            loading={props.busy.image || props.imageProgress !== undefined}
-            onClick={props.onGenerateImage}
-            disabled={!item.prompt.trim()}
-          >
-            Generate{props.imagePrice !== null ? ` · ${props.imagePrice}` : ''}
-          </Button>
+          <Tooltip label={item.prompt.trim() ? `Generate an image from the prompt${props.imagePrice !== null ? ` · ${credits(props.imagePrice)}` : ''}` : 'Write a prompt first'}>
+            <Button
+              variant="light"
+              size="xs"
+              leftSection={<IconSparkles size={14} aria-hidden />}
+              loading={props.busy.image || props.imageProgress !== undefined}
+              onClick={props.onGenerateImage}
+              disabled={!item.prompt.trim()}
+              aria-label={`Generate image${props.imagePrice !== null ? `, ${credits(props.imagePrice)}` : ''}`}
+              rightSection={
+                props.imagePrice !== null ? (
+                  <Badge size="xs" variant="white" color="brand" radius="sm" px={4}>
+                    {props.imagePrice}
+                  </Badge>
+                ) : null
+              }
+            >
+              Generate
+            </Button>
+          </Tooltip>
         </Group>
       </Stack>
 
