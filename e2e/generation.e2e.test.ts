@@ -77,7 +77,9 @@ async function zeroBalance(email: string): Promise<void> {
   await client.connect();
   try {
     await client.query('BEGIN');
-    const { rows } = await client.query<{ id: string; credit_units: string }>('SELECT id, credit_units FROM users WHERE email = $1 FOR UPDATE', [email]);
+    const { rows } = await client.query<{ id: string; credit_units: string }>('SELECT id, credit_units FROM users WHERE email = $1 FOR UPDATE', [
+      email,
+    ]);
     const user = rows[0];
     if (!user) throw new Error(`no user ${email}`);
     await client.query(
@@ -149,7 +151,9 @@ describe('generation screens', () => {
 
     await expect.poll(() => badgeCredits(page)).toBe(before - 1);
     const triggered = (await trackedEvents(page)).filter((e) => e.event === 'generation_triggered');
-    expect(triggered).toEqual([{ event: 'generation_triggered', params: { type: 'image', model: 'local/image', credits: 1 } }].map((e) => expect.objectContaining(e)));
+    expect(triggered).toEqual(
+      [{ event: 'generation_triggered', params: { type: 'image', model: 'local/image', credits: 1 } }].map((e) => expect.objectContaining(e)),
+    );
 
     await page.mouse.move(0, 0);
     await saveScreen(page, 'quick-create-result-desktop-light');

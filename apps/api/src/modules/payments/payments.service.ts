@@ -75,7 +75,8 @@ export async function createCheckout(
     .executeTakeFirst();
   if (!pkg) throw new AppError('VALIDATION', 'Unknown credit package', { fields: [{ path: 'packageId', message: 'Unknown credit package' }] });
   const user = await ctx.db.selectFrom('users').select(['email', 'attribution']).where('id', '=', ctx.user.id).executeTakeFirstOrThrow();
-  const campaign = ctx.campaign ?? user.attribution ?? null;
+  // First touch wins: the campaign stored at sign-up, else the one this visit came from.
+  const campaign = user.attribution ?? ctx.campaign ?? null;
 
   const payment = await ctx.db
     .insertInto('payments')

@@ -1,7 +1,7 @@
 import { GENERATION_TYPE_OF, GENERATION_TYPES, type GenerationType } from '@atelier/shared';
 import { Alert, Anchor, Box, Button, Card, Grid, Group, SegmentedControl, Skeleton, Stack, Tabs, Text, Textarea } from '@mantine/core';
-import { IconAlertTriangle, IconArrowBackUp, IconCoins, IconMicrophone2, IconMusic, IconSparkles, IconWand } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
+import { IconAlertTriangle, IconArrowBackUp, IconCoins, IconMicrophone2, IconMusic, IconSparkles, IconWand } from '@tabler/icons-react';
 import { skipToken } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
