@@ -6,9 +6,9 @@ import os from 'node:os';
 import { Queue, QueueEvents, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
-import { prepareTemplateDatabase } from '../packages/db/src/testing.ts';
 import { createTestApp } from '../apps/api/src/testing/harness.ts';
 import { localEngines, startAllWorkers } from '../apps/worker/src/index.ts';
+import { prepareTemplateDatabase } from '../packages/db/src/testing.ts';
 
 const REDIS = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const N_LATENCY = Number(process.env.BENCH_LATENCY_N ?? 30);
@@ -56,7 +56,10 @@ async function localImage() {
   await t.deps.db.updateTable('users').set({ credit_units: 10_000_000 }).where('id', '=', u.userId).execute();
   const gen = async (i) => {
     const t0 = performance.now();
-    const res = await t.rest('POST', '/api/generation/generate', { token: u.token, body: { prompt: `bench landscape ${i} with mountains`, type: 'image', model: 'local/image', resolution: '480p', aspectRatio: '1:1' } });
+    const res = await t.rest('POST', '/api/generation/generate', {
+      token: u.token,
+      body: { prompt: `bench landscape ${i} with mountains`, type: 'image', model: 'local/image', resolution: '480p', aspectRatio: '1:1' },
+    });
     if (res.status !== 200) throw new Error(JSON.stringify(res.body));
     const id = res.body.generation.id;
     for (;;) {
@@ -79,7 +82,11 @@ async function localImage() {
 const bare = await bareBullmq();
 const image = await localImage();
 console.log(`machine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`);
-console.log(`bare BullMQ no-op       round trip p50 ${fmt(bare.p50)}  p95 ${fmt(bare.p95)}  throughput ${bare.jps.toFixed(0)} jobs/s (concurrency ${CONCURRENCY})`);
-console.log(`local/image 480p 1:1    enqueue→COMPLETED p50 ${fmt(image.p50)}  p95 ${fmt(image.p95)}  throughput ${image.jps.toFixed(1)} jobs/s (concurrency ${CONCURRENCY}, via REST + BullMQ + Postgres)`);
+console.log(
+  `bare BullMQ no-op       round trip p50 ${fmt(bare.p50)}  p95 ${fmt(bare.p95)}  throughput ${bare.jps.toFixed(0)} jobs/s (concurrency ${CONCURRENCY})`,
+);
+console.log(
+  `local/image 480p 1:1    enqueue→COMPLETED p50 ${fmt(image.p50)}  p95 ${fmt(image.p95)}  throughput ${image.jps.toFixed(1)} jobs/s (concurrency ${CONCURRENCY}, via REST + BullMQ + Postgres)`,
+);
 console.log(`ratio                   p50 ${(image.p50 / bare.p50).toFixed(1)}× the bare round trip`);
 process.exit(0);

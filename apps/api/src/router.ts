@@ -5,6 +5,7 @@ import { creditsRouter } from './modules/credits/credits.router';
 import { generationRouter } from './modules/generation/generation.router';
 import { paymentsRouter } from './modules/payments/payments.router';
 import { projectsRouter } from './modules/projects/projects.router';
+import { studiosRouter } from './modules/studios/studios.router';
 import { systemRouter } from './modules/system/system.router';
 import { router } from './trpc';
 
@@ -18,6 +19,7 @@ export const appRouter = router({
   chat: chatRouter,
   projects: projectsRouter,
   admin: adminRouter,
+  studios: studiosRouter,
 });
 
 export type AppRouter = typeof appRouter;

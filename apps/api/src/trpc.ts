@@ -1,7 +1,8 @@
 // Cookie types (req.cookies, reply.setCookie) for every program that reaches this router, the web's typecheck included.
-import type {} from '@fastify/cookie';
+
 import { DEMO_USER_ID } from '@atelier/db';
 import { AppError, MESSAGES } from '@atelier/shared';
+import type {} from '@fastify/cookie';
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Context } from './context';

@@ -314,6 +314,37 @@ export interface AnalyticsEventsTable {
   received_at: Timestamp;
 }
 
+export type PromptType = 'image' | 'video' | 'text' | 'audio';
+
+/** A saved prompt in the user's library (issue 12). */
+export interface PromptsTable {
+  id: Generated<string>;
+  user_id: string;
+  title: string;
+  text: string;
+  type: PromptType;
+  category: Generated<string>;
+  tags: JsonDefault<string[]>;
+  favourite: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One brand kit per user (issue 12); logo_url is a media key. */
+export interface BrandKitsTable {
+  user_id: string;
+  brand_name: Generated<string>;
+  logo_url: string | null;
+  colors: JsonDefault<{ name: string; hex: string }[]>;
+  fonts: JsonDefault<string[]>;
+  tone_of_voice: Generated<string>;
+  audience: Generated<string>;
+  words_to_use: JsonDefault<string[]>;
+  words_to_avoid: JsonDefault<string[]>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   auth_sessions: AuthSessionsTable;
@@ -336,6 +367,8 @@ export interface Database {
   admin_model_tests: AdminModelTestsTable;
   admin_model_test_runs: AdminModelTestRunsTable;
   analytics_events: AnalyticsEventsTable;
+  prompts: PromptsTable;
+  brand_kits: BrandKitsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

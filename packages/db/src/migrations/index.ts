@@ -4,6 +4,7 @@ import * as m20261122170000 from './20261122170000-ProjectExports';
 import * as m20261122171000 from './20261122171000-ChatStreaming';
 import * as m20261122180000 from './20261122180000-AdminAudit';
 import * as m20261122181000 from './20261122181000-AnalyticsEvents';
+import * as m20261122183000 from './20261122183000-Workspace';
 
 /**
  * Every migration, in order. Adding one: create `migrations/<timestamp>-<PascalName>.ts` with
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '20261122171000-ChatStreaming': m20261122171000,
   '20261122180000-AdminAudit': m20261122180000,
   '20261122181000-AnalyticsEvents': m20261122181000,
+  '20261122183000-Workspace': m20261122183000,
 };

@@ -249,11 +249,28 @@ describe('log hygiene', () => {
       const refreshCookie = reg.cookies.find((c) => c.name === 'atelier_refresh')?.value ?? '';
       const login = await logged.rest('POST', '/api/auth/login', { body: { email: 'hygiene@example.com', password } });
       await logged.rest('POST', '/api/auth/login', { body: { email: 'hygiene@example.com', password: 'wrong-password-here' } });
-      const refreshed = await logged.rest('POST', '/api/auth/refresh', { body: {}, headers: { origin: TEST_ORIGIN }, cookies: { atelier_refresh: refreshCookie } });
+      const refreshed = await logged.rest('POST', '/api/auth/refresh', {
+        body: {},
+        headers: { origin: TEST_ORIGIN },
+        cookies: { atelier_refresh: refreshCookie },
+      });
       await logged.rest('GET', '/api/auth/me', { token: login.body.accessToken });
-      await logged.rest('GET', `/trpc/auth.me?connectionParams=${encodeURIComponent(JSON.stringify({ authorization: `Bearer ${login.body.accessToken}` }))}`);
-      const hash = (await logged.deps.db.selectFrom('users').select('password_hash').where('email', '=', 'hygiene@example.com').executeTakeFirstOrThrow()).password_hash;
-      const secrets = [password, 'wrong-password-here', hash, reg.body.accessToken, login.body.accessToken, refreshed.body.accessToken, refreshCookie];
+      await logged.rest(
+        'GET',
+        `/trpc/auth.me?connectionParams=${encodeURIComponent(JSON.stringify({ authorization: `Bearer ${login.body.accessToken}` }))}`,
+      );
+      const hash = (
+        await logged.deps.db.selectFrom('users').select('password_hash').where('email', '=', 'hygiene@example.com').executeTakeFirstOrThrow()
+      ).password_hash;
+      const secrets = [
+        password,
+        'wrong-password-here',
+        hash,
+        reg.body.accessToken,
+        login.body.accessToken,
+        refreshed.body.accessToken,
+        refreshCookie,
+      ];
       expect(lines.length).toBeGreaterThan(3);
       const all = lines.join('\n');
       for (const s of secrets) expect(all.includes(s), `secret leaked into logs: ${s.slice(0, 8)}…`).toBe(false);
