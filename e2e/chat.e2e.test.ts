@@ -63,6 +63,7 @@ async function openNewChat(page: Page): Promise<void> {
   await page.goto('/chat');
   await waitForShell(page);
   await page.getByTestId('chat-new').waitFor();
+  await page.getByRole('button', { name: /^Models: Local Draft Writer/ }).waitFor();
 }
 
 /** Picks models in the new-chat picker (the default model is already chosen). */

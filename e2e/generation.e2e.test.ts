@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, signUp, trackedEvents, uniqueEmail, waitForShell } from './support/app';
+import { PASSWORD, recordRequests, signUp, trackedEvents, uniqueEmail, waitForShell } from './support/app';
 import { launchBrowser, MOBILE, saveScreen, withPage } from './support/browser';
 import { SCREENS_DIR } from './support/paths';
 import { startServer, type TestServer } from './support/server';
@@ -134,12 +134,15 @@ describe('generation screens', () => {
     await expect.poll(() => button.innerText()).toBe('Generate · 1 credit');
 
     await recordStatuses(page, 'result-panel');
+    const live = recordRequests(page, /generation\.onStatus/);
     // A double click is one intended generation: one Idempotency-Key, charged once.
     await button.dblclick();
     await page.getByTestId('result-image').waitFor({ state: 'visible', timeout: 45_000 });
     const seen = await statuses(page);
     expect(seen.at(-1)).toBe('COMPLETED');
     expect(seen.some((s) => s === 'PENDING' || s === 'PROCESSING' || s === 'progress-bar')).toBe(true);
+    // Status and progress came over the SSE subscription.
+    expect(live.length).toBeGreaterThan(0);
     const id = (await page.getByTestId('result-panel').getAttribute('data-generation-id')) ?? '';
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
 

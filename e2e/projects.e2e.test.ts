@@ -57,7 +57,16 @@ async function waitSaved(page: Page): Promise<void> {
 async function timelineState(page: Page): Promise<Array<[string, string, string]>> {
   return page
     .getByTestId('timeline-clip')
-    .evaluateAll((els) => els.map((el) => [el.getAttribute('data-clip-id') ?? '', el.getAttribute('data-start-trim') ?? '', el.getAttribute('data-end-trim') ?? ''] as [string, string, string]));
+    .evaluateAll((els) =>
+      els.map(
+        (el) =>
+          [el.getAttribute('data-clip-id') ?? '', el.getAttribute('data-start-trim') ?? '', el.getAttribute('data-end-trim') ?? ''] as [
+            string,
+            string,
+            string,
+          ],
+      ),
+    );
 }
 
 async function clipKeys(page: Page): Promise<string[]> {
@@ -81,7 +90,7 @@ describe('projects list', () => {
     await waitForShell(page);
     for (const name of ['Product launch teaser', 'Brand moodboard', 'Company blog']) await cardNamed(page, name).waitFor();
     await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBe(3);
-    await expect.poll(() => cardNamed(page, 'Product launch teaser').innerText(), { timeout: 15_000 }).toMatch(/3 clips/);
+    await expect.poll(() => cardNamed(page, 'Product launch teaser').textContent(), { timeout: 15_000 }).toMatch(/3 clips/);
     await page.getByRole('button', { name: 'New project' }).click();
     await page.getByRole('dialog').getByRole('tab', { name: 'Login' }).waitFor();
     await page.keyboard.press('Escape');
@@ -124,7 +133,7 @@ describe('projects list', () => {
     await page.goto('/projects');
     await waitForShell(page);
     await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBe(3);
-    await expect.poll(() => cardNamed(page, 'Launch film').innerText(), { timeout: 15_000 }).toMatch(/0 clips[\s\S]*0 exports[\s\S]*just now/);
+    await expect.poll(() => cardNamed(page, 'Launch film').textContent(), { timeout: 15_000 }).toMatch(/0 clips[\s\S]*0 exports[\s\S]*just now/);
 
     // rename
     await cardNamed(page, 'Launch film').getByRole('button', { name: 'Actions for Launch film' }).click();
@@ -210,7 +219,7 @@ describe('segment editor', () => {
     await detail.getByLabel('Segment name').press('Enter');
     await detail.getByLabel('Prompt').fill('A glass bottle on wet sand at dawn');
     const generate = detail.getByTestId('generate-version');
-    await expect.poll(() => generate.innerText(), { timeout: 15_000 }).toMatch(/credit/);
+    await expect.poll(() => generate.textContent(), { timeout: 15_000 }).toMatch(/credit/);
     await generate.click();
     await expect.poll(() => detail.getByTestId('version-card').count(), { timeout: 15_000 }).toBe(1);
     await generate.click();
@@ -218,7 +227,7 @@ describe('segment editor', () => {
     // both finish; the first one is the selected one
     await expect.poll(() => detail.locator('img[alt^="Version"]').count(), { timeout: 60_000 }).toBe(2);
     const selected = detail.locator('[data-testid="version-card"][data-selected="true"]');
-    await expect.poll(() => selected.innerText(), { timeout: 15_000 }).toMatch(/^v1/);
+    await expect.poll(() => selected.textContent(), { timeout: 15_000 }).toMatch(/^v1/);
     // pick v2, then delete v1
     const v2 = detail.getByTestId('version-card').filter({ hasText: 'v2' });
     await v2.getByRole('button', { name: 'Use this version' }).click();
@@ -231,7 +240,10 @@ describe('segment editor', () => {
     await expect.poll(() => page.getByTestId('segment-item').count(), { timeout: 15_000 }).toBe(2);
     const names = () => page.getByTestId('segment-item').allInnerTexts();
     await expect.poll(async () => (await names())[0], { timeout: 15_000 }).toMatch(/Hero/);
-    await page.getByTestId('segment-item').nth(1).dragTo(page.getByTestId('segment-item').first(), { targetPosition: { x: 40, y: 4 } });
+    await page
+      .getByTestId('segment-item')
+      .nth(1)
+      .dragTo(page.getByTestId('segment-item').first(), { targetPosition: { x: 40, y: 4 } });
     await expect.poll(async () => (await names())[1], { timeout: 15_000 }).toMatch(/Hero/);
     await page.reload();
     await expect.poll(async () => (await names())[1] ?? '', { timeout: 15_000 }).toMatch(/Hero/);
@@ -282,7 +294,7 @@ describe('video editor', () => {
       await page.getByRole('button', { name: /^Generate image/ }).click();
       await page.getByTestId('clip-image').waitFor({ timeout: 60_000 });
       expect(await eventsNamed(page, 'video_editor_image_generated')).toHaveLength(1);
-      await page.getByLabel('Video model').click();
+      await page.getByRole('combobox', { name: 'Video model' }).click();
       await page.getByRole('option', { name: /Local Video/ }).click();
       expect((await eventsNamed(page, 'video_editor_model_selected')).at(-1)?.params.model).toBe('local/video');
       await page.getByTestId('generate-video').click();
@@ -297,7 +309,7 @@ describe('video editor', () => {
       await clipA.click();
       await dragBy(page, clipA.getByTestId('trim-start'), 28);
       await expect.poll(async () => Number(await clipA.getAttribute('data-start-trim')), { timeout: 15_000 }).toBeCloseTo(1, 1);
-      await page.getByLabel('End trim').fill('0.5');
+      await page.getByRole('textbox', { name: 'End trim', exact: true }).fill('0.5');
       await expect.poll(() => clipA.getAttribute('data-end-trim'), { timeout: 15_000 }).toBe('0.5');
 
       // reorder: drag B before A; undo and redo it

@@ -7,6 +7,10 @@ import { paymentsRouter } from './modules/payments/payments.router';
 import { projectsRouter } from './modules/projects/projects.router';
 import { studiosRouter } from './modules/studios/studios.router';
 import { systemRouter } from './modules/system/system.router';
+import { analyticsRouter } from './modules/workspace/analytics.router';
+import { brandKitRouter } from './modules/workspace/brand-kit.router';
+import { profileRouter } from './modules/workspace/profile.router';
+import { promptsRouter } from './modules/workspace/prompts.router';
 import { router } from './trpc';
 
 /** The root router. The web imports only its type: `import type { AppRouter } from '@atelier/api/router'`. */
@@ -20,6 +24,10 @@ export const appRouter = router({
   projects: projectsRouter,
   admin: adminRouter,
   studios: studiosRouter,
+  prompts: promptsRouter,
+  brandKit: brandKitRouter,
+  profile: profileRouter,
+  analytics: analyticsRouter,
 });
 
 export type AppRouter = typeof appRouter;

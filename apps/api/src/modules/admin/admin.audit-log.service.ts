@@ -11,7 +11,18 @@ export async function listAudit(db: Db, input: { limit: number; offset: number; 
       .leftJoin('users as u', 'u.id', 'a.actor_id')
       // A user target is named by its e-mail.
       .leftJoin('users as tu', (join) => join.on(sql<boolean>`a.target_type = 'user' AND tu.id::text = a.target_id`))
-      .select(['a.id', 'a.actor_id', 'u.email', 'tu.email as target_email', 'a.action', 'a.target_type', 'a.target_id', 'a.before', 'a.after', 'a.created_at'])
+      .select([
+        'a.id',
+        'a.actor_id',
+        'u.email',
+        'tu.email as target_email',
+        'a.action',
+        'a.target_type',
+        'a.target_id',
+        'a.before',
+        'a.after',
+        'a.created_at',
+      ])
       .orderBy('a.created_at', 'desc')
       .orderBy('a.id')
       .limit(input.limit)

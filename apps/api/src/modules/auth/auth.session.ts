@@ -136,13 +136,15 @@ export async function revokeSession(db: Db, sessionId: string, reason: string): 
     .execute();
 }
 
-export async function revokeAllSessions(db: Db, userId: string, reason: string): Promise<void> {
-  await db
+/** Revokes every live session of the user, except `exceptSessionId` when given (e.g. a password change keeps the current one). */
+export async function revokeAllSessions(db: Db, userId: string, reason: string, exceptSessionId?: string): Promise<void> {
+  let q = db
     .updateTable('auth_sessions')
     .set({ revoked_at: new Date(), revoked_reason: reason })
     .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
+    .where('revoked_at', 'is', null);
+  if (exceptSessionId) q = q.where('id', '!=', exceptSessionId);
+  await q.execute();
 }
 
 export async function loadUser(db: Db, userId: string) {

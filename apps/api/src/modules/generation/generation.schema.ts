@@ -34,6 +34,8 @@ export const ZGenerateInput = ZGenerationExtras.extend({
   projectId: z.uuid().optional(),
   /** Same as the Idempotency-Key header. */
   idempotencyKey: z.string().min(8).max(100).optional(),
+  /** Append the user's brand kit to the prompt; the result is stored as the generation's effectivePrompt. */
+  applyBrandKit: z.boolean().optional(),
 }).strict();
 export type GenerateInput = z.infer<typeof ZGenerateInput>;
 

@@ -3,6 +3,7 @@ import { applyCreditChangeInTransaction, endGenerationWithRefund, type Generatio
 import { AppError, type FieldError, MESSAGES, type ModelInput, unitsToCredits } from '@atelier/shared';
 import { sql } from 'kysely';
 import type { Context } from '../../context';
+import { applyBrandKitToPrompt } from '../workspace/brand-kit.service';
 import { listModels, resolveModel } from './catalogue.service';
 import type { GenerateInput, Generation, GenerationExtras, Model } from './generation.schema';
 
@@ -150,6 +151,9 @@ export async function generate(ctx: UserCtx, input: GenerateInput, options: Gene
   }
   const price = options.adminTest ? 0 : (model.pricing[0]?.creditCost ?? Math.round(model.credits * 100));
   const id = randomUUID();
+  const effectivePrompt = input.applyBrandKit
+    ? await applyBrandKitToPrompt(ctx.db, ctx.user.id, options.effectivePrompt ?? input.prompt)
+    : options.effectivePrompt;
 
   let row: GenerationRow;
   let creditsBalance: number;
@@ -163,7 +167,7 @@ export async function generate(ctx: UserCtx, input: GenerateInput, options: Gene
           project_id: input.projectId ?? null,
           type: input.type,
           prompt: input.prompt,
-          effective_prompt: options.effectivePrompt ?? null,
+          effective_prompt: effectivePrompt ?? null,
           model_id: model.id,
           provider: model.provider,
           model_version: model.id,

@@ -1,32 +1,12 @@
 import { AreaChart, BarChart, DonutChart } from '@mantine/charts';
 import { Anchor, Badge, Grid, Group, SimpleGrid, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
-import {
-  IconAlertTriangle,
-  IconCash,
-  IconCoins,
-  IconPercentage,
-  IconReceipt,
-  IconServerBolt,
-  IconSparkles,
-  IconUsers,
-} from '@tabler/icons-react';
+import { IconAlertTriangle, IconCash, IconCoins, IconPercentage, IconReceipt, IconServerBolt, IconSparkles, IconUsers } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { trpc } from '../../lib/trpc';
 import { AdminNav } from './AdminNav';
-import { ChartEmpty, PeriodControl, QueryError, SectionCard, StatCard, StatCardSkeleton, usePeriod } from './AdminUi';
-import {
-  type AdminOutputs,
-  formatCredits,
-  formatInt,
-  formatPercent,
-  formatUsd,
-  marginColor,
-  shortDay,
-  STATUS_COLORS,
-  TYPE_COLORS,
-  TYPE_LABELS,
-} from './format';
+import { ChartEmpty, PeriodControl, placeholders, QueryError, SectionCard, StatCard, StatCardSkeleton, usePeriod } from './AdminUi';
+import { type AdminOutputs, formatCredits, formatInt, formatPercent, formatUsd, marginColor, STATUS_COLORS, shortDay, TYPE_LABELS } from './format';
 
 type Summary = AdminOutputs['summary'];
 
@@ -40,7 +20,14 @@ function Headline({ s }: { s: Summary }) {
         icon={IconUsers}
         testId="stat-users"
       />
-      <StatCard label="Revenue" value={formatUsd(s.money.revenueUsd)} hint={`${formatInt(s.money.payments)} paid purchases`} icon={IconCash} color="teal" testId="stat-revenue" />
+      <StatCard
+        label="Revenue"
+        value={formatUsd(s.money.revenueUsd)}
+        hint={`${formatInt(s.money.payments)} paid purchases`}
+        icon={IconCash}
+        color="teal"
+        testId="stat-revenue"
+      />
       <StatCard
         label="Provider cost"
         value={formatUsd(s.money.providerCostUsd)}
@@ -51,14 +38,30 @@ function Headline({ s }: { s: Summary }) {
       />
       <StatCard
         label="Gross margin"
-        value={<Text span inherit c={marginColor(s.money.grossMarginUsd)}>{formatUsd(s.money.grossMarginUsd)}</Text>}
+        value={
+          <Text span inherit c={marginColor(s.money.grossMarginUsd)}>
+            {formatUsd(s.money.grossMarginUsd)}
+          </Text>
+        }
         hint={s.money.grossMarginRate === null ? 'No revenue in the period' : `${formatPercent(s.money.grossMarginRate)} of revenue`}
         icon={IconPercentage}
         color={marginColor(s.money.grossMarginUsd)}
         testId="stat-margin"
       />
-      <StatCard label="Credits sold" value={formatCredits(s.credits.sold)} hint={`${formatCredits(s.credits.granted)} granted (bonuses, adjustments)`} icon={IconCoins} color="grape" />
-      <StatCard label="Credits spent" value={formatCredits(s.credits.spent)} hint={`after ${formatCredits(s.credits.refunded)} refunded`} icon={IconSparkles} color="indigo" />
+      <StatCard
+        label="Credits sold"
+        value={formatCredits(s.credits.sold)}
+        hint={`${formatCredits(s.credits.granted)} granted (bonuses, adjustments)`}
+        icon={IconCoins}
+        color="grape"
+      />
+      <StatCard
+        label="Credits spent"
+        value={formatCredits(s.credits.spent)}
+        hint={`after ${formatCredits(s.credits.refunded)} refunded`}
+        icon={IconSparkles}
+        color="indigo"
+      />
       <StatCard
         label="Generations"
         value={formatInt(s.generations.total)}
@@ -107,7 +110,9 @@ function MoneyChart({ s }: { s: Summary }) {
 }
 
 function StatusDonut({ s }: { s: Summary }) {
-  const data = s.generations.byStatus.filter((x) => x.count > 0).map((x) => ({ name: x.key, value: x.count, color: STATUS_COLORS[x.key] ?? 'gray.6' }));
+  const data = s.generations.byStatus
+    .filter((x) => x.count > 0)
+    .map((x) => ({ name: x.key, value: x.count, color: STATUS_COLORS[x.key] ?? 'gray.6' }));
   return (
     <SectionCard title="Generations by status" description="In the period, admin tests excluded" testId="chart-status">
       {data.length ? (
@@ -157,7 +162,9 @@ function TypeChart({ s }: { s: Summary }) {
   );
   const data = s.generations.byType.map((t) => ({
     type: TYPE_LABELS[t.key] ?? t.key,
-    ...Object.fromEntries(statuses.map((st) => [st.toLowerCase(), s.generations.byTypeAndStatus.find((r) => r.type === t.key && r.status === st)?.count ?? 0])),
+    ...Object.fromEntries(
+      statuses.map((st) => [st.toLowerCase(), s.generations.byTypeAndStatus.find((r) => r.type === t.key && r.status === st)?.count ?? 0]),
+    ),
   }));
   return (
     <SectionCard title="Generations by type" description="Stacked by status" testId="chart-type">
@@ -180,7 +187,11 @@ function TypeChart({ s }: { s: Summary }) {
 
 function Campaigns({ s }: { s: Summary }) {
   return (
-    <SectionCard title="Campaign sources" description="Sign-ups (users' landing campaign) and revenue (the campaign of each purchase)" testId="campaigns">
+    <SectionCard
+      title="Campaign sources"
+      description="Sign-ups (users' landing campaign) and revenue (the campaign of each purchase)"
+      testId="campaigns"
+    >
       {s.campaigns.length ? (
         <Stack gap="md">
           <BarChart
@@ -297,8 +308,8 @@ function LoadingState() {
   return (
     <Stack gap="lg" aria-busy="true" aria-label="Loading the summary">
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-        {Array.from({ length: 8 }, (_, i) => (
-          <StatCardSkeleton key={i} />
+        {placeholders(8).map((k) => (
+          <StatCardSkeleton key={k} />
         ))}
       </SimpleGrid>
       <Skeleton height={320} radius="lg" />
@@ -326,9 +337,13 @@ export function AdminDashboardScreen() {
         ) : !s ? (
           <LoadingState />
         ) : (
-          <Stack gap="lg" style={{ opacity: summary.isFetching && summary.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }} data-testid="admin-summary">
+          <Stack
+            gap="lg"
+            style={{ opacity: summary.isFetching && summary.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
+            data-testid="admin-summary"
+          >
             <Headline s={s} />
-            <Grid gutter="md">
+            <Grid gap="md">
               <Grid.Col span={{ base: 12, lg: 8 }}>
                 <MoneyChart s={s} />
               </Grid.Col>

@@ -1,7 +1,22 @@
 import '@mantine/charts/styles.css';
-import { Alert, Button, Card, Group, SegmentedControl, Skeleton, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  type AnchorProps,
+  Button,
+  Card,
+  Group,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { type Icon, IconAlertTriangle, IconChartBar, IconRefresh } from '@tabler/icons-react';
-import { type ReactNode, useId, useMemo, useState } from 'react';
+import { createLink } from '@tanstack/react-router';
+import { type AnchorHTMLAttributes, type ReactNode, type Ref, useId, useMemo, useState } from 'react';
 import { errorMessage } from '../../lib/errors';
 
 // ——— period ———
@@ -41,7 +56,9 @@ export function PeriodControl({ value, onChange }: { value: PeriodValue; onChang
         radius="md"
         aria-label="Period"
         value={value.preset}
-        onChange={(preset) => onChange(preset === 'custom' ? { ...value, preset: 'custom' } : presetPeriod(preset as Exclude<PeriodPreset, 'custom'>))}
+        onChange={(preset) =>
+          onChange(preset === 'custom' ? { ...value, preset: 'custom' } : presetPeriod(preset as Exclude<PeriodPreset, 'custom'>))
+        }
         data={[
           { value: '7d', label: '7 days' },
           { value: '30d', label: '30 days' },
@@ -182,3 +199,15 @@ export function QueryError({ error, onRetry, title = 'Could not load this data' 
     </Alert>
   );
 }
+
+// ——— links ———
+
+function AnchorBase(props: AnchorProps & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'color' | 'style'> & { ref?: Ref<HTMLAnchorElement> }) {
+  return <Anchor component="a" {...props} />;
+}
+
+/** A Mantine Anchor that is a typed router link (route params checked). */
+export const AnchorLink = createLink(AnchorBase);
+
+/** Stable keys for loading placeholders. */
+export const placeholders = (n: number) => Array.from({ length: n }, (_, i) => `placeholder-${i}`);

@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Anchor,
   Badge,
   Button,
   Card,
@@ -33,7 +32,7 @@ import {
   IconShieldOff,
   IconUsers,
 } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ScreenEmptyState } from '../../components/ScreenEmptyState';
 import { ScreenHeader } from '../../components/ScreenHeader';
@@ -41,7 +40,7 @@ import { useAuth } from '../../lib/auth/useAuth';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { AdminNav } from './AdminNav';
-import { QueryError, SectionCard } from './AdminUi';
+import { AnchorLink, placeholders, QueryError, SectionCard } from './AdminUi';
 import { type AdminOutputs, formatCredits, formatDate, formatDateTime, formatInt, formatRelative, formatUsd } from './format';
 
 type AdminUser = AdminOutputs['users']['users'][number];
@@ -106,8 +105,23 @@ function AdjustCreditsModal({ user, onClose }: { user: AdminUser | null; onClose
               ]}
               {...form.getInputProps('direction')}
             />
-            <NumberInput label="Credits" placeholder="e.g. 25" min={0} decimalScale={2} allowNegative={false} data-autofocus {...form.getInputProps('amount')} />
-            <Textarea label="Reason" placeholder="e.g. Goodwill for a failed render" autosize minRows={2} maxLength={500} {...form.getInputProps('reason')} />
+            <NumberInput
+              label="Credits"
+              placeholder="e.g. 25"
+              min={0}
+              decimalScale={2}
+              allowNegative={false}
+              data-autofocus
+              {...form.getInputProps('amount')}
+            />
+            <Textarea
+              label="Reason"
+              placeholder="e.g. Goodwill for a failed render"
+              autosize
+              minRows={2}
+              maxLength={500}
+              {...form.getInputProps('reason')}
+            />
             <Text size="sm" c="dimmed">
               Balance after: <strong>{formatCredits(Math.max(0, after))}</strong> credits
             </Text>
@@ -179,7 +193,9 @@ function ConfirmModal({ pending, onClose }: { pending: Pending; onClose: () => v
           <Button
             color={grant || (kind === 'disabled' && !disable) ? 'brand' : 'red'}
             loading={mutation.isPending}
-            onClick={() => (kind === 'admin' ? setAdmin.mutate({ id: user.id, isAdmin: grant }) : setDisabled.mutate({ id: user.id, disabled: disable }))}
+            onClick={() =>
+              kind === 'admin' ? setAdmin.mutate({ id: user.id, isAdmin: grant }) : setDisabled.mutate({ id: user.id, disabled: disable })
+            }
           >
             {title}
           </Button>
@@ -191,7 +207,18 @@ function ConfirmModal({ pending, onClose }: { pending: Pending; onClose: () => v
 
 // ——— table ———
 
-function RowActions({ user, isSelf, onAdjust, onConfirm }: { user: AdminUser; isSelf: boolean; onAdjust: () => void; onConfirm: (kind: 'admin' | 'disabled') => void }) {
+function RowActions({
+  user,
+  isSelf,
+  onAdjust,
+  onConfirm,
+}: {
+  user: AdminUser;
+  isSelf: boolean;
+  onAdjust: () => void;
+  onConfirm: (kind: 'admin' | 'disabled') => void;
+}) {
+  const navigate = useNavigate();
   const selfHint = isSelf ? 'Not on your own account' : undefined;
   return (
     <Menu position="bottom-end" withinPortal shadow="md" width={230}>
@@ -204,7 +231,10 @@ function RowActions({ user, isSelf, onAdjust, onConfirm }: { user: AdminUser; is
         <Menu.Item leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />} onClick={onAdjust}>
           Adjust credits
         </Menu.Item>
-        <Menu.Item leftSection={<IconChartPie size={16} aria-hidden />} component={Link} to="/admin/profitability/users/$userId" params={{ userId: user.id }}>
+        <Menu.Item
+          leftSection={<IconChartPie size={16} aria-hidden />}
+          onClick={() => void navigate({ to: '/admin/profitability/users/$userId', params: { userId: user.id } })}
+        >
           View profitability
         </Menu.Item>
         <Menu.Divider />
@@ -236,7 +266,19 @@ function RowActions({ user, isSelf, onAdjust, onConfirm }: { user: AdminUser; is
   );
 }
 
-function UsersTable({ users, selfId, dimmed, onAdjust, onConfirm }: { users: AdminUser[]; selfId: string | undefined; dimmed: boolean; onAdjust: (u: AdminUser) => void; onConfirm: (p: Pending) => void }) {
+function UsersTable({
+  users,
+  selfId,
+  dimmed,
+  onAdjust,
+  onConfirm,
+}: {
+  users: AdminUser[];
+  selfId: string | undefined;
+  dimmed: boolean;
+  onAdjust: (u: AdminUser) => void;
+  onConfirm: (p: Pending) => void;
+}) {
   return (
     <Table.ScrollContainer minWidth={900} type="native">
       <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Users" data-testid="users-table">
@@ -259,9 +301,9 @@ function UsersTable({ users, selfId, dimmed, onAdjust, onConfirm }: { users: Adm
             <Table.Tr key={u.id} data-testid="user-row" data-email={u.email}>
               <Table.Td>
                 <Group gap={6} wrap="nowrap">
-                  <Anchor component={Link} to="/admin/profitability/users/$userId" params={{ userId: u.id }} size="sm" fw={600}>
+                  <AnchorLink to="/admin/profitability/users/$userId" params={{ userId: u.id }} size="sm" fw={600}>
                     {u.email}
-                  </Anchor>
+                  </AnchorLink>
                   {u.id === selfId ? (
                     <Badge size="xs" variant="outline" color="gray">
                       you
@@ -341,7 +383,7 @@ function RecentChanges() {
         </Stack>
       ) : audit.isError ? (
         <QueryError error={audit.error} onRetry={() => void audit.refetch()} />
-      ) : audit.data && audit.data.entries.length ? (
+      ) : audit.data?.entries.length ? (
         <Timeline bulletSize={14} lineWidth={2} active={audit.data.entries.length}>
           {audit.data.entries.map((e) => (
             <Timeline.Item key={e.id} data-testid="audit-entry">
@@ -349,7 +391,10 @@ function RecentChanges() {
                 <Text span fw={600}>
                   {e.actorEmail ?? 'An admin'}
                 </Text>{' '}
-                {ACTION_LABELS[e.action] ?? e.action} for <Text span fw={600}>{e.targetLabel ?? 'a user'}</Text>
+                {ACTION_LABELS[e.action] ?? e.action} for{' '}
+                <Text span fw={600}>
+                  {e.targetLabel ?? 'a user'}
+                </Text>
               </Text>
               {describeChange(e.before, e.after) ? (
                 <Text size="xs" c="dimmed">
@@ -391,8 +436,8 @@ export function AdminUsersScreen() {
   else if (!users.data)
     body = (
       <Stack gap="sm" aria-busy="true" aria-label="Loading users">
-        {Array.from({ length: 6 }, (_, i) => (
-          <Skeleton key={i} height={36} />
+        {placeholders(6).map((k) => (
+          <Skeleton key={k} height={36} />
         ))}
       </Stack>
     );
@@ -407,7 +452,13 @@ export function AdminUsersScreen() {
   else
     body = (
       <Stack gap="md">
-        <UsersTable users={users.data.users} selfId={me?.id} dimmed={users.isFetching && users.isPlaceholderData} onAdjust={setAdjusting} onConfirm={setPending} />
+        <UsersTable
+          users={users.data.users}
+          selfId={me?.id}
+          dimmed={users.isFetching && users.isPlaceholderData}
+          onAdjust={setAdjusting}
+          onConfirm={setPending}
+        />
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
             {formatInt(total)} {total === 1 ? 'user' : 'users'}

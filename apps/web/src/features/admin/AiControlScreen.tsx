@@ -33,7 +33,7 @@ import { ScreenHeader } from '../../components/ScreenHeader';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { AdminNav } from './AdminNav';
-import { QueryError, SectionCard } from './AdminUi';
+import { placeholders, QueryError, SectionCard } from './AdminUi';
 import { type AdminOutputs, formatCredits, formatDateTime, formatInt, TYPE_LABELS } from './format';
 
 type Control = AdminOutputs['aiControl'];
@@ -71,7 +71,10 @@ function useControlMutations() {
     defaults: trpc.admin.setDefaultModel.useMutation({
       onSuccess: (data, vars) => {
         onSuccess(data);
-        notifications.show({ color: 'teal', message: vars.modelId ? `Default ${vars.outputType} model: ${vars.modelId}` : `The ${vars.outputType} default is automatic again.` });
+        notifications.show({
+          color: 'teal',
+          message: vars.modelId ? `Default ${vars.outputType} model: ${vars.modelId}` : `The ${vars.outputType} default is automatic again.`,
+        });
       },
       onError,
     }),
@@ -165,7 +168,11 @@ function ProviderCard({ provider, onToggle, toggling }: { provider: Provider; on
                   <List.Item
                     key={c.name}
                     icon={
-                      c.ok ? <IconCircleCheck size={14} color="var(--mantine-color-teal-6)" aria-label="passed" /> : <IconCircleX size={14} color="var(--mantine-color-red-6)" aria-label="failed" />
+                      c.ok ? (
+                        <IconCircleCheck size={14} color="var(--mantine-color-teal-6)" aria-label="passed" />
+                      ) : (
+                        <IconCircleX size={14} color="var(--mantine-color-red-6)" aria-label="failed" />
+                      )
                     }
                   >
                     {c.name} — {c.detail} ({formatInt(c.latencyMs)} ms)
@@ -180,9 +187,20 @@ function ProviderCard({ provider, onToggle, toggling }: { provider: Provider; on
   );
 }
 
-function Defaults({ control, onChoose, busy }: { control: Control; onChoose: (outputType: 'image' | 'video' | 'audio' | 'text', modelId: string | null) => void; busy: boolean }) {
+function Defaults({
+  control,
+  onChoose,
+  busy,
+}: {
+  control: Control;
+  onChoose: (outputType: 'image' | 'video' | 'audio' | 'text', modelId: string | null) => void;
+  busy: boolean;
+}) {
   return (
-    <SectionCard title="Default model per output type" description="Used when a request names no model. Automatic: the spec's hosted default when its provider is available, else the local engine.">
+    <SectionCard
+      title="Default model per output type"
+      description="Used when a request names no model. Automatic: the spec's hosted default when its provider is available, else the local engine."
+    >
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
         {control.defaults.map((d) => {
           const candidates = control.models.filter((m) => m.outputType === d.outputType && m.available);
@@ -206,7 +224,15 @@ function Defaults({ control, onChoose, busy }: { control: Control; onChoose: (ou
   );
 }
 
-function Models({ control, onToggle, pendingId }: { control: Control; onToggle: (modelId: string, enabled: boolean) => void; pendingId: string | null }) {
+function Models({
+  control,
+  onToggle,
+  pendingId,
+}: {
+  control: Control;
+  onToggle: (modelId: string, enabled: boolean) => void;
+  pendingId: string | null;
+}) {
   const [type, setType] = useState('all');
   const models = control.models.filter((m) => type === 'all' || m.outputType === type);
   return (
@@ -322,7 +348,14 @@ function QueueControls() {
       title="Queues"
       description="Jobs by state, refreshed every 5 seconds. Pausing stops workers from taking new jobs; running jobs finish."
       actions={
-        <Button size="xs" variant="light" rightSection={<IconExternalLink size={14} aria-hidden />} loading={link.isPending} onClick={() => link.mutate({})} data-testid="open-queue-dashboard">
+        <Button
+          size="xs"
+          variant="light"
+          rightSection={<IconExternalLink size={14} aria-hidden />}
+          loading={link.isPending}
+          onClick={() => link.mutate({})}
+          data-testid="open-queue-dashboard"
+        >
           Queue dashboard
         </Button>
       }
@@ -429,8 +462,8 @@ export function AiControlScreen() {
           <QueryError error={control.error} onRetry={() => void control.refetch()} title="Could not load the providers" />
         ) : !c ? (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" aria-busy="true" aria-label="Loading providers">
-            {Array.from({ length: 6 }, (_, i) => (
-              <Skeleton key={i} height={170} radius="lg" />
+            {placeholders(6).map((k) => (
+              <Skeleton key={k} height={170} radius="lg" />
             ))}
           </SimpleGrid>
         ) : (
@@ -448,7 +481,11 @@ export function AiControlScreen() {
               </SimpleGrid>
             </SectionCard>
             <Defaults control={c} busy={m.defaults.isPending} onChoose={(outputType, modelId) => m.defaults.mutate({ outputType, modelId })} />
-            <Models control={c} pendingId={m.model.isPending ? (m.model.variables?.modelId ?? null) : null} onToggle={(modelId, enabled) => m.model.mutate({ modelId, enabled })} />
+            <Models
+              control={c}
+              pendingId={m.model.isPending ? (m.model.variables?.modelId ?? null) : null}
+              onToggle={(modelId, enabled) => m.model.mutate({ modelId, enabled })}
+            />
           </>
         )}
         <QueueControls />

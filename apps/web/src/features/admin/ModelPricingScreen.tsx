@@ -1,6 +1,21 @@
 import { withMargin } from '@atelier/shared';
 import { BarChart } from '@mantine/charts';
-import { ActionIcon, Badge, Button, Card, Group, NumberInput, SegmentedControl, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  SegmentedControl,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowBackUp, IconCoin, IconDeviceFloppy, IconPercentage, IconReceipt2, IconSearch, IconWand } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -44,7 +59,19 @@ function economics(credits: number, costUsd: number, usdPerCredit: number) {
   };
 }
 
-function PriceRow({ row, usdPerCredit, draft, onDraft, onSaved }: { row: Row; usdPerCredit: number; draft: Draft | undefined; onDraft: (d: Draft | undefined) => void; onSaved: (r: Row) => void }) {
+function PriceRow({
+  row,
+  usdPerCredit,
+  draft,
+  onDraft,
+  onSaved,
+}: {
+  row: Row;
+  usdPerCredit: number;
+  draft: Draft | undefined;
+  onDraft: (d: Draft | undefined) => void;
+  onSaved: (r: Row) => void;
+}) {
   const credits = draft?.credits ?? row.credits;
   const cost = draft?.cost ?? row.providerCostUsd;
   const creditsError = priceError(credits, 'credits');
@@ -56,7 +83,11 @@ function PriceRow({ row, usdPerCredit, draft, onDraft, onSaved }: { row: Row; us
     onSuccess: (res) => {
       onSaved(res.model);
       onDraft(undefined);
-      notifications.show({ color: 'teal', title: 'Price saved', message: `${res.model.name}: ${formatCredits(res.model.credits)} credits from the next generation on.` });
+      notifications.show({
+        color: 'teal',
+        title: 'Price saved',
+        message: `${res.model.name}: ${formatCredits(res.model.credits)} credits from the next generation on.`,
+      });
     },
     onError: (err) => notifications.show({ color: 'red', title: 'Not saved', message: errorMessage(err) }),
   });
@@ -121,7 +152,12 @@ function PriceRow({ row, usdPerCredit, draft, onDraft, onSaved }: { row: Row; us
           </Text>
           {e && e.suggested !== Number(credits) ? (
             <Tooltip label="Use the suggested price">
-              <ActionIcon size="sm" variant="subtle" aria-label={`Use the suggested price for ${row.name}`} onClick={() => onDraft({ credits: e.suggested, cost })}>
+              <ActionIcon
+                size="sm"
+                variant="subtle"
+                aria-label={`Use the suggested price for ${row.name}`}
+                onClick={() => onDraft({ credits: e.suggested, cost })}
+              >
                 <IconWand size={14} aria-hidden />
               </ActionIcon>
             </Tooltip>
@@ -248,7 +284,12 @@ export function ModelPricingScreen() {
                 color="teal"
                 testId="credit-price"
               />
-              <StatCard label="Target margin" value={formatPercent(p.marginRate)} hint="Over the provider's cost, rounded up to whole credits" icon={IconPercentage} />
+              <StatCard
+                label="Target margin"
+                value={formatPercent(p.marginRate)}
+                hint="Over the provider's cost, rounded up to whole credits"
+                icon={IconPercentage}
+              />
               <StatCard
                 label="Below the suggestion"
                 value={String(belowTarget)}
@@ -273,11 +314,18 @@ export function ModelPricingScreen() {
                     aria-label="Filter by type"
                     value={type}
                     onChange={setType}
-                    data={[{ value: 'all', label: 'All' }, ...['image', 'video', 'audio', 'text'].map((t) => ({ value: t, label: TYPE_LABELS[t] ?? t }))]}
+                    data={[
+                      { value: 'all', label: 'All' },
+                      ...['image', 'video', 'audio', 'text'].map((t) => ({ value: t, label: TYPE_LABELS[t] ?? t })),
+                    ]}
                   />
                 </Group>
                 {rows.length === 0 ? (
-                  <ScreenEmptyState icon={<IconReceipt2 size={26} stroke={1.6} />} title="No model matches" description="Try another search or type." />
+                  <ScreenEmptyState
+                    icon={<IconReceipt2 size={26} stroke={1.6} />}
+                    title="No model matches"
+                    description="Try another search or type."
+                  />
                 ) : (
                   <Table.ScrollContainer minWidth={980} type="native">
                     <Table verticalSpacing="xs" aria-label="Model prices">

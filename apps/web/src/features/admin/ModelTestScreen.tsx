@@ -68,7 +68,14 @@ function RunOutput({ run }: { run: Run }) {
     return (
       <AspectRatio ratio={16 / 9}>
         {/* biome-ignore lint/a11y/useMediaCaption: generated clips have no captions */}
-        <video src={run.outputUrl} poster={run.thumbnailUrl ?? undefined} controls preload="metadata" style={{ borderRadius: 8, background: 'black' }} data-testid="run-video" />
+        <video
+          src={run.outputUrl}
+          poster={run.thumbnailUrl ?? undefined}
+          controls
+          preload="metadata"
+          style={{ borderRadius: 8, background: 'black' }}
+          data-testid="run-video"
+        />
       </AspectRatio>
     );
   }
@@ -135,10 +142,7 @@ function RunCard({ run }: { run: Run }) {
 }
 
 function TestResult({ id }: { id: string }) {
-  const test = trpc.admin.modelTest.useQuery(
-    { id },
-    { refetchInterval: (q) => (q.state.data && q.state.data.runs.some(isRunning) ? 800 : false) },
-  );
+  const test = trpc.admin.modelTest.useQuery({ id }, { refetchInterval: (q) => (q.state.data?.runs.some(isRunning) ? 800 : false) });
   if (test.isError && !test.data) return <QueryError error={test.error} onRetry={() => void test.refetch()} />;
   if (!test.data)
     return (

@@ -1,14 +1,24 @@
 import { BarChart, LineChart } from '@mantine/charts';
-import { Anchor, Badge, Button, Grid, Group, Progress, Select, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Grid, Group, Progress, Select, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCash, IconDownload, IconPercentage, IconReceipt, IconScale, IconX } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { AdminNav } from './AdminNav';
-import { ChartEmpty, PeriodControl, type PeriodValue, QueryError, SectionCard, StatCard, StatCardSkeleton, usePeriod } from './AdminUi';
+import {
+  AnchorLink,
+  ChartEmpty,
+  PeriodControl,
+  type PeriodValue,
+  placeholders,
+  QueryError,
+  SectionCard,
+  StatCard,
+  StatCardSkeleton,
+  usePeriod,
+} from './AdminUi';
 import { type AdminOutputs, formatCredits, formatInt, formatPercent, formatUsd, marginColor, shortDay, TYPE_LABELS } from './format';
 import { downloadUsageCsv, type ExportProgress, formatBytes } from './usageExport';
 
@@ -32,7 +42,14 @@ function Totals({ u }: { u: Usage }) {
   const t = u.totals;
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-      <StatCard label="Revenue" value={formatUsd(t.revenueUsd)} hint={`${formatCredits(t.creditsSold)} credits sold`} icon={IconCash} color="teal" testId="profit-revenue" />
+      <StatCard
+        label="Revenue"
+        value={formatUsd(t.revenueUsd)}
+        hint={`${formatCredits(t.creditsSold)} credits sold`}
+        icon={IconCash}
+        color="teal"
+        testId="profit-revenue"
+      />
       <StatCard
         label="Provider cost"
         value={formatUsd(t.providerCostUsd)}
@@ -43,7 +60,11 @@ function Totals({ u }: { u: Usage }) {
       />
       <StatCard
         label="Gross margin"
-        value={<Text span inherit c={marginColor(t.grossMarginUsd)}>{formatUsd(t.grossMarginUsd)}</Text>}
+        value={
+          <Text span inherit c={marginColor(t.grossMarginUsd)}>
+            {formatUsd(t.grossMarginUsd)}
+          </Text>
+        }
         hint={t.grossMarginRate === null ? 'No revenue in the period' : `${formatPercent(t.grossMarginRate)} of revenue`}
         icon={IconPercentage}
         color={marginColor(t.grossMarginUsd)}
@@ -170,7 +191,12 @@ function ByType({ u }: { u: Usage }) {
         <Stack gap="md">
           <BarChart
             h={200}
-            data={u.byType.map((t) => ({ type: TYPE_LABELS[t.type] ?? t.type, Revenue: t.revenueUsd, 'Provider cost': t.providerCostUsd, Margin: t.marginUsd }))}
+            data={u.byType.map((t) => ({
+              type: TYPE_LABELS[t.type] ?? t.type,
+              Revenue: t.revenueUsd,
+              'Provider cost': t.providerCostUsd,
+              Margin: t.marginUsd,
+            }))}
             dataKey="type"
             series={[
               { name: 'Revenue', color: 'teal.6' },
@@ -235,9 +261,9 @@ function ByUser({ u }: { u: Usage }) {
               {u.byUser.map((r) => (
                 <Table.Tr key={r.userId} data-testid="profit-user-row">
                   <Table.Td>
-                    <Anchor component={Link} to="/admin/profitability/users/$userId" params={{ userId: r.userId }} size="sm" fw={600}>
+                    <AnchorLink to="/admin/profitability/users/$userId" params={{ userId: r.userId }} size="sm" fw={600}>
                       {r.email}
-                    </Anchor>
+                    </AnchorLink>
                   </Table.Td>
                   <Table.Td ta="right">{formatUsd(r.revenueUsd)}</Table.Td>
                   <Table.Td ta="right">{formatCredits(r.creditsBought)}</Table.Td>
@@ -299,7 +325,13 @@ export function UsageExport({ period }: { period: PeriodValue }) {
       <Stack gap="sm">
         <Group align="flex-end" gap="sm">
           <Select label="Type" data={TYPE_OPTIONS} value={type} onChange={(v) => setType(v ?? 'all')} allowDeselect={false} w={160} disabled={busy} />
-          <Button leftSection={<IconDownload size={16} aria-hidden />} onClick={() => void start()} loading={false} disabled={busy} data-testid="export-csv">
+          <Button
+            leftSection={<IconDownload size={16} aria-hidden />}
+            onClick={() => void start()}
+            loading={false}
+            disabled={busy}
+            data-testid="export-csv"
+          >
             Download CSV
           </Button>
           {busy ? (
@@ -346,17 +378,21 @@ export function ProfitabilityScreen() {
         ) : !u ? (
           <Stack gap="lg" aria-busy="true" aria-label="Loading profitability">
             <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-              {Array.from({ length: 4 }, (_, i) => (
-                <StatCardSkeleton key={i} />
+              {placeholders(4).map((k) => (
+                <StatCardSkeleton key={k} />
               ))}
             </SimpleGrid>
             <Skeleton height={320} radius="lg" />
           </Stack>
         ) : (
-          <Stack gap="lg" style={{ opacity: usage.isFetching && usage.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }} data-testid="profitability">
+          <Stack
+            gap="lg"
+            style={{ opacity: usage.isFetching && usage.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
+            data-testid="profitability"
+          >
             <Totals u={u} />
             <TrendChart u={u} />
-            <Grid gutter="md">
+            <Grid gap="md">
               <Grid.Col span={{ base: 12, xl: 7 }}>
                 <ByModel u={u} />
               </Grid.Col>

@@ -7,7 +7,7 @@ import { ScreenHeader } from '../../components/ScreenHeader';
 import { errorStatus } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { AdminNav } from './AdminNav';
-import { ChartEmpty, PeriodControl, QueryError, SectionCard, StatCard, StatCardSkeleton, usePeriod } from './AdminUi';
+import { ChartEmpty, PeriodControl, placeholders, QueryError, SectionCard, StatCard, StatCardSkeleton, usePeriod } from './AdminUi';
 import { type AdminOutputs, formatCredits, formatDateTime, formatInt, formatRelative, formatUsd, marginColor, shortDay, TYPE_LABELS } from './format';
 import { CREDIT_PRICE_BASIS } from './ProfitabilityScreen';
 
@@ -21,12 +21,36 @@ function Body({ p }: { p: UserProfit }) {
   return (
     <Stack gap="lg" data-testid="user-profitability">
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-        <StatCard label="Paid" value={formatUsd(t.revenueUsd)} hint={`${formatCredits(t.creditsBought)} credits bought`} icon={IconCash} color="teal" testId="user-revenue" />
-        <StatCard label="Credits spent" value={formatCredits(t.creditsSpent)} hint={`${formatInt(t.generations)} generations`} icon={IconSparkles} color="indigo" />
-        <StatCard label="Provider cost" value={formatUsd(t.providerCostUsd)} hint="Their generations (admin tests included)" icon={IconReceipt} color="orange" testId="user-cost" />
+        <StatCard
+          label="Paid"
+          value={formatUsd(t.revenueUsd)}
+          hint={`${formatCredits(t.creditsBought)} credits bought`}
+          icon={IconCash}
+          color="teal"
+          testId="user-revenue"
+        />
+        <StatCard
+          label="Credits spent"
+          value={formatCredits(t.creditsSpent)}
+          hint={`${formatInt(t.generations)} generations`}
+          icon={IconSparkles}
+          color="indigo"
+        />
+        <StatCard
+          label="Provider cost"
+          value={formatUsd(t.providerCostUsd)}
+          hint="Their generations (admin tests included)"
+          icon={IconReceipt}
+          color="orange"
+          testId="user-cost"
+        />
         <StatCard
           label="Margin"
-          value={<Text span inherit c={marginColor(t.marginUsd)}>{formatUsd(t.marginUsd)}</Text>}
+          value={
+            <Text span inherit c={marginColor(t.marginUsd)}>
+              {formatUsd(t.marginUsd)}
+            </Text>
+          }
           hint={t.marginPerCreditUsd === null ? 'No credits spent' : `${formatUsd(t.marginPerCreditUsd)} per credit spent`}
           icon={IconPercentage}
           color={marginColor(t.marginUsd)}
@@ -53,9 +77,12 @@ function Body({ p }: { p: UserProfit }) {
           <ChartEmpty height={240} text="No activity by this user in the period." />
         )}
       </SectionCard>
-      <Grid gutter="md">
+      <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 7 }}>
-          <SectionCard title="Spend by model" description={`Revenue = credits × ${formatUsd(p.creditPrice.usdPerCredit)} (${CREDIT_PRICE_BASIS[p.creditPrice.basis]})`}>
+          <SectionCard
+            title="Spend by model"
+            description={`Revenue = credits × ${formatUsd(p.creditPrice.usdPerCredit)} (${CREDIT_PRICE_BASIS[p.creditPrice.basis]})`}
+          >
             {p.byModel.length ? (
               <Stack gap="md">
                 <BarChart
@@ -161,7 +188,13 @@ function Body({ p }: { p: UserProfit }) {
 /** /admin/profitability/users/{userId} — one user's purchases, spend by model, provider cost and margin. */
 export function UserProfitabilityScreen({ userId }: { userId: string }) {
   const { period, setPeriod, input } = usePeriod();
-  const query = trpc.admin.userProfitability.useQuery({ id: userId, ...input }, { placeholderData: (prev) => (prev?.user.id === userId ? prev : undefined), retry: (n, e) => errorStatus(e) !== 404 && errorStatus(e) !== 400 && n < 1 });
+  const query = trpc.admin.userProfitability.useQuery(
+    { id: userId, ...input },
+    {
+      placeholderData: (prev) => (prev?.user.id === userId ? prev : undefined),
+      retry: (n, e) => errorStatus(e) !== 404 && errorStatus(e) !== 400 && n < 1,
+    },
+  );
   const p = query.data;
   const notFound = errorStatus(query.error) === 404 || errorStatus(query.error) === 400;
   return (
@@ -186,19 +219,31 @@ export function UserProfitabilityScreen({ userId }: { userId: string }) {
         />
         {p ? (
           <Group gap="xs" mt={-8}>
-            {p.user.isAdmin ? <Badge color="brand" variant="light">admin</Badge> : null}
-            {p.user.disabled ? <Badge color="red" variant="light">disabled</Badge> : null}
+            {p.user.isAdmin ? (
+              <Badge color="brand" variant="light">
+                admin
+              </Badge>
+            ) : null}
+            {p.user.disabled ? (
+              <Badge color="red" variant="light">
+                disabled
+              </Badge>
+            ) : null}
           </Group>
         ) : null}
         {notFound ? (
-          <ScreenEmptyState icon={<IconUser size={26} stroke={1.6} />} title="No such user" description="This account doesn't exist (or is the demo workspace)." />
+          <ScreenEmptyState
+            icon={<IconUser size={26} stroke={1.6} />}
+            title="No such user"
+            description="This account doesn't exist (or is the demo workspace)."
+          />
         ) : query.isError && !p ? (
           <QueryError error={query.error} onRetry={() => void query.refetch()} />
         ) : !p ? (
           <Stack gap="lg" aria-busy="true" aria-label="Loading">
             <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-              {Array.from({ length: 4 }, (_, i) => (
-                <StatCardSkeleton key={i} />
+              {placeholders(4).map((k) => (
+                <StatCardSkeleton key={k} />
               ))}
             </SimpleGrid>
             <Skeleton height={280} radius="lg" />

@@ -52,7 +52,8 @@ export function formatRelative(iso: string | null | undefined, now = Date.now())
   return formatDate(iso);
 }
 
-export const marginColor = (value: number | null | undefined) => (value === null || value === undefined ? 'gray' : value < 0 ? 'red' : value === 0 ? 'gray' : 'teal');
+export const marginColor = (value: number | null | undefined) =>
+  value === null || value === undefined ? 'gray' : value < 0 ? 'red' : value === 0 ? 'gray' : 'teal';
 
 export const TYPE_LABELS: Record<string, string> = { image: 'Image', video: 'Video', audio: 'Audio', text: 'Text' };
 export const TYPE_COLORS: Record<string, string> = { image: 'brand.6', video: 'pink.6', audio: 'orange.6', text: 'cyan.6' };

@@ -38,7 +38,11 @@ async function request(url: string): Promise<Response> {
  * Downloads the usage CSV (a stream on the server) as a blob, reporting the bytes and rows
  * received as they arrive, then hands it to the browser as a file download.
  */
-export async function downloadUsageCsv(filter: ExportFilter, onProgress: (p: ExportProgress) => void, signal?: AbortSignal): Promise<{ filename: string; rows: number }> {
+export async function downloadUsageCsv(
+  filter: ExportFilter,
+  onProgress: (p: ExportProgress) => void,
+  signal?: AbortSignal,
+): Promise<{ filename: string; rows: number }> {
   const url = exportUrl(filter);
   let response: Response;
   try {

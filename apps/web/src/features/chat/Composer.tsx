@@ -13,6 +13,7 @@ interface ComposerProps {
   stopping?: boolean;
   /** A message is being sent: input and button are disabled. */
   sending: boolean;
+  /** Sending is not possible yet (e.g. no model chosen); typing still is. */
   disabled?: boolean;
   placeholder?: string;
   /** Shown under the box (e.g. which models answer and what it costs). */
@@ -49,7 +50,7 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
             minRows={1}
             maxRows={8}
             variant="unstyled"
-            disabled={sending || disabled}
+            disabled={sending}
             style={{ flex: 1 }}
             styles={{ input: { paddingTop: 8, paddingBottom: 8, fontSize: 'var(--mantine-font-size-sm)' } }}
             data-testid="chat-composer"

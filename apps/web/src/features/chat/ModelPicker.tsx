@@ -56,7 +56,7 @@ interface ModelPickerProps {
  */
 export function ModelPicker({ models, value, nameOf, onToggle, loading, busy, error, disabled }: ModelPickerProps) {
   const extra = value.filter((id) => !models.some((m) => m.id === id));
-  const label = value.length === 1 ? nameOf(value[0] as string) : `${value.length} models`;
+  const label = loading && value.length === 0 ? 'Loading models…' : value.length === 1 ? nameOf(value[0] as string) : `${value.length} models`;
   return (
     <Popover width={380} position="bottom-end" shadow="md" withinPortal trapFocus>
       <Popover.Target>
@@ -65,11 +65,15 @@ export function ModelPicker({ models, value, nameOf, onToggle, loading, busy, er
           size="sm"
           disabled={disabled}
           leftSection={
-            <Avatar.Group spacing={8}>
-              {value.slice(0, MAX_PARTICIPANTS).map((id) => (
-                <ModelAvatar key={id} id={id} name={nameOf(id)} size={22} />
-              ))}
-            </Avatar.Group>
+            loading && value.length === 0 ? (
+              <Loader size={14} />
+            ) : (
+              <Avatar.Group spacing={8}>
+                {value.slice(0, MAX_PARTICIPANTS).map((id) => (
+                  <ModelAvatar key={id} id={id} name={nameOf(id)} size={22} />
+                ))}
+              </Avatar.Group>
+            )
           }
           rightSection={busy ? <Loader size={14} /> : <IconChevronDown size={14} aria-hidden />}
           aria-label={`Models: ${value.map(nameOf).join(', ') || 'none'}. Change models`}

@@ -187,9 +187,11 @@ export function NewChatView({ listButton, bottomInset }: NewChatViewProps) {
             disabled={selected.length === 0}
             placeholder={selected.length > 1 ? `Message ${selected.length} models…` : `Message ${selected[0] ? nameOf(selected[0]) : 'the model'}…`}
             hint={
-              selected.length === 0
-                ? 'Choose a model to chat with'
-                : `${selected.length > 1 ? `${selected.length} models answer` : `${nameOf(selected[0] as string)} answers`} · ${price} ${price === 1 ? 'credit' : 'credits'} per message`
+              modelsLoading
+                ? 'Loading models…'
+                : selected.length === 0
+                  ? 'Choose a model to chat with'
+                  : `${selected.length > 1 ? `${selected.length} models answer` : `${nameOf(selected[0] as string)} answers`} · ${price} ${price === 1 ? 'credit' : 'credits'} per message`
             }
           />
         </Box>

@@ -55,7 +55,7 @@ function UsageChart() {
             dataKey="day"
             series={[{ name: 'credits', label: 'Credits used', color: 'brand.5' }]}
             tickLine="none"
-            gridAxis="y"
+            gridAxis="x"
             strokeDasharray="3 3"
             yAxisProps={{ width: 28, allowDecimals: false, tickFormatter: (v: number) => v.toLocaleString('en-US') }}
             xAxisProps={{ interval: 6, tickMargin: 6 }}

@@ -1,17 +1,5 @@
-import { ActionIcon, AspectRatio, Badge, Box, Card, Center, Group, Image, Menu, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
-import {
-  IconCopy,
-  IconDots,
-  IconExternalLink,
-  IconFileExport,
-  IconLayoutList,
-  IconMovie,
-  IconPencil,
-  IconPhoto,
-  IconSeo,
-  IconStack2,
-  IconTrash,
-} from '@tabler/icons-react';
+import { ActionIcon, AspectRatio, Badge, Card, Center, Group, Image, Menu, Stack, Text, Tooltip } from '@mantine/core';
+import { IconCopy, IconDots, IconExternalLink, IconLayoutList, IconPencil, IconPhoto, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { absoluteTime, PROJECT_OPEN, PROJECT_TYPE_META, type ProjectSummary, plural, relativeTime } from './projectTypes';
 
@@ -113,36 +101,13 @@ export function ProjectCard({ project, onRename, onDuplicate, onDelete, duplicat
           {project.description || 'No description'}
         </Text>
         <Group justify="space-between" gap="xs" mt={4} wrap="nowrap">
-          <Group gap={12} wrap="nowrap">
-            <Group gap={4} wrap="nowrap" aria-label={items}>
-              <ThemeIcon variant="transparent" color="gray" size="sm">
-                {isVideo ? (
-                  <IconMovie size={15} aria-hidden />
-                ) : project.type === 'TEXT' ? (
-                  <IconSeo size={15} aria-hidden />
-                ) : (
-                  <IconStack2 size={15} aria-hidden />
-                )}
-              </ThemeIcon>
-              <Text size="xs" c="dimmed">
-                {items}
-              </Text>
-            </Group>
-            <Group gap={4} wrap="nowrap" aria-label={plural(project.counts.exports, 'export')}>
-              <ThemeIcon variant="transparent" color="gray" size="sm">
-                <IconFileExport size={15} aria-hidden />
-              </ThemeIcon>
-              <Text size="xs" c="dimmed">
-                {plural(project.counts.exports, 'export')}
-              </Text>
-            </Group>
-          </Group>
+          <Text size="xs" c="dimmed" truncate="end" data-testid="project-counts">
+            {items} · {plural(project.counts.exports, 'export')}
+          </Text>
           <Tooltip label={`Updated ${absoluteTime(project.updatedAt)}`}>
-            <Box>
-              <Text size="xs" c="dimmed" data-testid="project-updated">
-                {relativeTime(project.updatedAt)}
-              </Text>
-            </Box>
+            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="project-updated">
+              {relativeTime(project.updatedAt)}
+            </Text>
           </Tooltip>
         </Group>
       </Stack>

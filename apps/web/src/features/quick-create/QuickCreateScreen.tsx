@@ -62,6 +62,7 @@ export function QuickCreateScreen() {
   const [activeId, setActiveId] = useState<string | null>(null);
   const [activeInitial, setActiveInitial] = useState<Generation | null>(null);
   const [remixedFrom, setRemixedFrom] = useState<Generation | null>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
 
   const catalogue = trpc.generation.models.useQuery();
   const allModels = catalogue.data?.models ?? [];
@@ -110,6 +111,8 @@ export function QuickCreateScreen() {
       utils.generation.byId.setData({ id: result.generation.id }, result.generation);
       setActiveInitial(result.generation);
       setActiveId(result.generation.id);
+      // On one-column layouts the result is below the form: bring it into view.
+      if (window.matchMedia('(max-width: 62em)').matches) resultRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
       void utils.generation.history.invalidate();
       void utils.credits.usage.invalidate();
       if (!result.replayed) {
@@ -183,7 +186,7 @@ export function QuickCreateScreen() {
         </Alert>
       ) : null}
 
-      <Grid gap="lg" align="flex-start">
+      <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Card>
             <Stack gap="md">
@@ -366,7 +369,7 @@ export function QuickCreateScreen() {
         </Grid.Col>
 
         <Grid.Col span={{ base: 12, md: 7 }}>
-          <Box pos="sticky" top={88}>
+          <Box pos="sticky" top={88} ref={resultRef} style={{ scrollMarginTop: 88 }}>
             <ResultPanel
               key={activeId ?? 'none'}
               generationId={activeId}

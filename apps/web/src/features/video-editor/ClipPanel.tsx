@@ -148,7 +148,13 @@ export function ClipPanel(props: ClipPanelProps) {
               </Button>
             )}
           </FileButton>
-          <Tooltip label={item.prompt.trim() ? `Generate an image from the prompt${props.imagePrice !== null ? ` · ${credits(props.imagePrice)}` : ''}` : 'Write a prompt first'}>
+          <Tooltip
+            label={
+              item.prompt.trim()
+                ? `Generate an image from the prompt${props.imagePrice !== null ? ` · ${credits(props.imagePrice)}` : ''}`
+                : 'Write a prompt first'
+            }
+          >
             <Button
               variant="light"
               size="xs"
@@ -157,18 +163,15 @@ export function ClipPanel(props: ClipPanelProps) {
               onClick={props.onGenerateImage}
               disabled={!item.prompt.trim()}
               aria-label={`Generate image${props.imagePrice !== null ? `, ${credits(props.imagePrice)}` : ''}`}
-              rightSection={
-                props.imagePrice !== null ? (
-                  <Badge size="xs" variant="white" color="brand" radius="sm" px={4}>
-                    {props.imagePrice}
-                  </Badge>
-                ) : null
-              }
             >
               Generate
             </Button>
           </Tooltip>
         </Group>
+        <Text size="xs" c="dimmed">
+          Upload a PNG, JPEG or WebP (up to 8 MB), or generate one from the prompt
+          {props.imagePrice !== null ? ` for ${credits(props.imagePrice)}` : ''}.
+        </Text>
       </Stack>
 
       <Textarea
@@ -236,7 +239,7 @@ export function ClipPanel(props: ClipPanelProps) {
           placeholder={props.modelsError ? 'Models could not be loaded' : 'Loading models…'}
           data={(models ?? []).map((m) => ({ value: m.id, label: `${m.name} · ${credits(m.credits)}`, disabled: !m.available }))}
           value={modelId}
-          onChange={(value) => value && props.onModelChange(value)}
+          onOptionSubmit={(value) => props.onModelChange(value)}
           allowDeselect={false}
           size="sm"
           error={props.modelsError ? 'Could not load the video models' : undefined}
@@ -276,7 +279,7 @@ export function ClipPanel(props: ClipPanelProps) {
           disabled={generating || !model || !model.available}
           data-testid="generate-video"
         >
-          {hasVideo ? 'Regenerate video' : 'Generate video'}
+          {hasVideo ? 'Regenerate' : 'Generate video'}
           {model ? ` · ${credits(model.credits)}` : ''}
         </Button>
         {generating ? (

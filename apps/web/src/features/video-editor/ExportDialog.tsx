@@ -3,7 +3,6 @@ import { dimensionsFor, type AspectRatio as Ratio, type Resolution } from '@atel
 import {
   ActionIcon,
   Alert,
-  AspectRatio,
   Badge,
   Button,
   Group,
@@ -208,10 +207,15 @@ export function ExportDialog(props: ExportDialogProps) {
             ) : null}
             {current.status === 'COMPLETED' && current.outputUrl ? (
               <Paper radius="md" bg="black" style={{ overflow: 'hidden' }}>
-                <AspectRatio ratio={size.width / size.height} mah={260} mx="auto" style={{ maxWidth: `${(260 * size.width) / size.height}px` }}>
-                  {/* biome-ignore lint/a11y/useMediaCaption: generated clips carry no speech to caption */}
-                  <video src={current.outputUrl} controls playsInline preload="metadata" aria-label="Exported video" />
-                </AspectRatio>
+                {/* biome-ignore lint/a11y/useMediaCaption: generated clips carry no speech to caption */}
+                <video
+                  src={current.outputUrl}
+                  controls
+                  playsInline
+                  preload="metadata"
+                  aria-label="Exported video"
+                  style={{ display: 'block', width: '100%', maxHeight: 280, background: 'black' }}
+                />
               </Paper>
             ) : null}
             <Group justify="flex-end">

@@ -70,6 +70,8 @@ function ClipBlock(props: ClipBlockProps) {
   const status = statusOf(clip);
   const thumb = clip?.thumbnailUrl ?? clip?.imageUrl ?? null;
   const n = index + 1;
+  /** Room between the trims for the labels. */
+  const room = width - (item.startTrim + item.endTrim) * scale - 2 * HANDLE;
 
   const startDrag = (edge: 'start' | 'end') => (event: PointerEvent<HTMLDivElement>) => {
     if (event.button !== 0) return;
@@ -154,10 +156,11 @@ function ClipBlock(props: ClipBlockProps) {
         />
       ) : null}
       <Box
-        role="button"
+        role="group"
+        aria-roledescription="clip"
         tabIndex={0}
-        aria-pressed={selected}
-        aria-label={`Clip ${n}${item.prompt ? `: ${item.prompt}` : ''}. ${played.toFixed(1)} of ${item.duration.toFixed(1)} seconds. ${status.label}.`}
+        aria-current={selected ? 'true' : undefined}
+        aria-label={`Clip ${n}${item.prompt ? `: ${item.prompt}` : ''}. ${played.toFixed(1)} of ${item.duration.toFixed(1)} seconds. ${status.label}.${selected ? ' Selected.' : ''} Enter selects, Alt+arrows move.`}
         data-testid="timeline-clip"
         data-clip-key={item.key}
         data-clip-id={clip?.id ?? ''}
@@ -253,7 +256,7 @@ function ClipBlock(props: ClipBlockProps) {
             <Badge size="xs" variant="filled" color="red" leftSection={<IconAlertTriangle size={10} />}>
               Failed
             </Badge>
-          ) : width > 120 ? (
+          ) : room > 110 ? (
             <Badge size="xs" variant="filled" color={status.color}>
               {status.label}
             </Badge>

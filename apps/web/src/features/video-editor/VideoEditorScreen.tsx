@@ -129,7 +129,13 @@ function SaveIndicator({ isGuest, status, onRetry }: { isGuest: boolean; status:
   if (isGuest) {
     return (
       <Tooltip label="Demo project: your edits stay in this tab. Log in to save.">
-        <GuardedButton action="saveVideoProject" size="xs" variant="default" leftSection={<IconDeviceFloppy size={14} aria-hidden />}>
+        <GuardedButton
+          action="saveVideoProject"
+          size="xs"
+          variant="default"
+          leftSection={<IconDeviceFloppy size={14} aria-hidden />}
+          visibleFrom="xs"
+        >
           Save
         </GuardedButton>
       </Tooltip>
@@ -153,7 +159,7 @@ function SaveIndicator({ isGuest, status, onRetry }: { isGuest: boolean; status:
   return (
     <Group gap={6} wrap="nowrap" data-testid="save-state" data-state={status} aria-live="polite" px={4}>
       {status === 'saving' ? <Loader size={12} /> : <IconCheck size={14} color="var(--mantine-color-teal-6)" aria-hidden />}
-      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} visibleFrom="xs">
         {status === 'saving' ? 'Saving…' : 'Saved'}
       </Text>
     </Group>
@@ -497,7 +503,7 @@ function VideoEditor({ project, isGuest }: { project: ProjectDetail; isGuest: bo
                 if (settings.status === 'error') settings.retry();
               }}
             />
-            <Group gap={2} wrap="nowrap">
+            <Group gap={2} wrap="nowrap" visibleFrom="sm">
               <Tooltip label="Undo (Ctrl+Z)">
                 <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Undo" disabled={!timeline.canUndo} onClick={timeline.undo}>
                   <IconArrowBackUp size={18} aria-hidden />

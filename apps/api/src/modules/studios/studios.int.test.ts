@@ -1,0 +1,79 @@
+import { measureLoudness, probeMedia } from '@atelier/ai';
+import { localEngines, type RunningWorkers, startAllWorkers } from '@atelier/worker';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/harness';
+
+let t: TestApp;
+let workers: RunningWorkers;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  workers = await startAllWorkers({ env: t.env, db: t.deps.db, log: pino({ level: 'silent' }), storage: t.deps.storage, engines: await localEngines() });
+});
+afterAll(async () => {
+  await workers.close(5000);
+  await t.close();
+});
+
+async function waitFor(id: string, token: string, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await t.rest('GET', `/api/generation/${id}`, { token });
+    if (['COMPLETED', 'FAILED', 'CANCELLED'].includes(res.body.status) || Date.now() > deadline) return res.body;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe('music studio', () => {
+  it('makes 12 s of music at 120 bpm in A minor (± 5 %)', async () => {
+    const u = await t.signUp();
+    const res = await t.rest('POST', '/api/advanced-features/music/generate', {
+      token: u.token,
+      body: { prompt: 'a calm lo-fi groove', duration: 12, bpm: 120, key: 'A minor', genre: 'lo-fi', mood: 'calm' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.generation.model).toBe('local/music');
+    expect(res.body.generation.params).toMatchObject({ duration: 12, bpm: 120, key: 'A minor' });
+    const done = await waitFor(res.body.generation.id, u.token);
+    expect(done.status).toBe('COMPLETED');
+    const key = new URL(done.outputUrl, 'http://x').pathname.replace(/^\/media\//, '');
+    const probe = await probeMedia(await readStored(decodeURIComponent(key)));
+    expect(Math.abs((probe.durationSeconds ?? 0) - 12)).toBeLessThanOrEqual(0.6);
+  }, 120_000);
+
+  it('rejects a reference that is not audio, naming the field', async () => {
+    const u = await t.signUp();
+    const res = await t.rest('POST', '/api/advanced-features/music/generate', {
+      token: u.token,
+      body: { prompt: 'x', duration: 5, referenceAudio: `data:audio/wav;base64,${Buffer.from('hello, not audio at all').toString('base64')}` },
+    });
+    expect(res.status).toBe(415);
+    expect(JSON.stringify(res.body)).toContain('referenceAudio');
+  });
+});
+
+describe('voice studio (built-in voices)', () => {
+  it('speaks text with a local voice: non-silent audio', async () => {
+    const u = await t.signUp();
+    const res = await t.rest('POST', '/api/advanced-features/voice/generate', {
+      token: u.token,
+      body: { text: 'Hello from the voice studio.', voiceId: 'en-us+f3', speed: 1.1, pitch: 55 },
+    });
+    expect(res.status).toBe(200);
+    const done = await waitFor(res.body.generation.id, u.token);
+    expect(done.status).toBe('COMPLETED');
+    const key = decodeURIComponent(new URL(done.outputUrl, 'http://x').pathname.replace(/^\/media\//, ''));
+    const loud = await measureLoudness(await readStored(key));
+    expect(loud.maxVolumeDb).toBeGreaterThan(-30);
+    const bad = await t.rest('POST', '/api/advanced-features/voice/generate', { token: u.token, body: { text: 'x', voiceId: 'klingon' } });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('voiceId');
+  }, 120_000);
+});
+
+async function readStored(key: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of t.deps.storage.read(key)) chunks.push(Buffer.from(c as Buffer));
+  return Buffer.concat(chunks);
+}
