@@ -290,6 +290,103 @@ describe('generation screens', () => {
     await expect.poll(() => page.getByTestId('generate-button').innerText()).toBe('Generate · 2 credits');
   });
 
+  test('video from one of your images, and a text draft, rendered', async (page) => {
+    await page.goto('/');
+    await waitForShell(page);
+    await signUp(page, uniqueEmail('video'));
+    await quickCreateImage(page, 'A red kite over green hills');
+
+    await page.getByRole('tab', { name: 'Video' }).click();
+    await expect.poll(() => page.getByTestId('model-picker').inputValue()).toBe('Local Video (offline)');
+    const options = page.getByTestId('model-options');
+    await options.getByRole('button', { name: 'Choose one of your images' }).click();
+    const picker = page.getByRole('dialog', { name: 'Choose an image' });
+    await picker.getByRole('button', { name: /A red kite over green hills/ }).click();
+    await options.getByText('Image from your generations').waitFor();
+    await page.getByTestId('prompt-input').fill('Slow push-in on the kite');
+    await expect.poll(() => page.getByTestId('generate-button').innerText()).toBe('Generate · 3 credits');
+    await page.getByTestId('generate-button').click();
+    const video = page.getByTestId('result-video');
+    await video.waitFor({ state: 'visible', timeout: 60_000 });
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => (Number.isFinite(v.duration) ? Math.round(v.duration) : 0)), { timeout: 15_000 })
+      .toBe(5);
+    await page.mouse.move(0, 0);
+    await saveScreen(page, 'quick-create-video');
+
+    await page.getByRole('tab', { name: 'Text' }).click();
+    await page.getByTestId('prompt-input').fill('A product description for a walnut desk lamp');
+    await page.getByTestId('generate-button').click();
+    const text = page.getByTestId('rendered-text');
+    await text.waitFor({ state: 'visible', timeout: 45_000 });
+    expect((await text.innerText()).length).toBeGreaterThan(80);
+    await page.mouse.move(0, 0);
+    await saveScreen(page, 'quick-create-text');
+    expect(await page.getByRole('button', { name: 'Download' }).isVisible()).toBe(true);
+  });
+
+  test('running items update live in History; cancel refunds; delete asks first', async (page) => {
+    await page.goto('/');
+    await waitForShell(page);
+    const email = uniqueEmail('cancel');
+    await signUp(page, email);
+    const before = await badgeCredits(page);
+
+    // A generation a worker is busy with (written the way the api does: charged in the ledger).
+    const id = crypto.randomUUID();
+    const client = new pg.Client({ connectionString: server.databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ id: string; credit_units: number }>('SELECT id, credit_units FROM users WHERE email = $1', [email]);
+      const user = rows[0];
+      if (!user) throw new Error('user missing');
+      await client.query('BEGIN');
+      await client.query(
+        `INSERT INTO generations (id, user_id, type, prompt, model_id, provider, status, progress, credit_units_charged, started_at, params, seed)
+         VALUES ($1, $2, 'video', 'A slow pan over a mountain lake', 'local/video', 'local', 'PROCESSING', 40, 300, now(), '{"duration":5,"aspectRatio":"16:9","resolution":"720p","seed":7}', 7)`,
+        [id, user.id],
+      );
+      await client.query(
+        `INSERT INTO credit_ledger (user_id, kind, amount_units, balance_after_units, reference_type, reference_id, idempotency_key, note)
+         VALUES ($1, 'spend', -300, $2, 'generation', $3, $4, 'e2e')`,
+        [user.id, user.credit_units - 300, id, `spend:generation:${id}`],
+      );
+      await client.query('UPDATE users SET credit_units = credit_units - 300 WHERE id = $1', [user.id]);
+      await client.query('COMMIT');
+
+      await page.goto('/history');
+      await waitForShell(page);
+      const card = page.getByTestId('history-item').first();
+      await expect.poll(() => card.getAttribute('data-status')).toBe('PROCESSING');
+      await expect.poll(() => card.getByTestId('generation-status').innerText()).toMatch(/40%/i);
+      await client.query('UPDATE generations SET progress = 70 WHERE id = $1', [id]);
+      await expect.poll(() => card.getByTestId('generation-status').innerText(), { timeout: 10_000 }).toMatch(/70%/i);
+      await expect.poll(() => badgeCredits(page)).toBe(before - 3);
+
+      await card.click();
+      const receipt = page.getByTestId('generation-receipt');
+      await receipt.getByTestId('generation-progress').waitFor();
+      expect(await receipt.getByTestId('generation-progress-value').innerText()).toBe('70%');
+      await sleep(400);
+      await saveScreen(page, 'history-receipt-running');
+      await receipt.getByRole('button', { name: 'Cancel' }).click();
+      await expect.poll(() => receipt.getAttribute('data-status')).toBe('CANCELLED');
+      await expect.poll(() => badgeCredits(page)).toBe(before);
+      expect(await receipt.innerText()).toContain('Refunded');
+      await expect.poll(() => card.getAttribute('data-status')).toBe('CANCELLED');
+
+      await receipt.getByRole('button', { name: 'Delete' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Delete this generation?' });
+      await confirm.waitFor();
+      await confirm.getByRole('button', { name: 'Delete' }).click();
+      await page.getByText('No generations yet').waitFor();
+      const left = await client.query('SELECT count(*)::int AS n FROM generations WHERE id = $1', [id]);
+      expect(left.rows[0]?.n).toBe(0);
+    } finally {
+      await client.end();
+    }
+  });
+
   for (const [label, options] of [
     ['dark', { colorScheme: 'dark' as const }],
     ['mobile', { viewport: MOBILE }],

@@ -345,6 +345,32 @@ export interface BrandKitsTable {
   updated_at: Timestamp;
 }
 
+/** A cloned voice (issue 11); settings hold the espeak-ng parameters of a local profile. */
+export interface VoiceProfilesTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  description: Generated<string>;
+  provider: Generated<string>;
+  provider_voice_id: string | null;
+  sample_keys: JsonDefault<string[]>;
+  settings: JsonDefault<Record<string, unknown>>;
+  credit_units_charged: Generated<number>;
+  created_at: Timestamp;
+}
+
+/** An avatar (issue 11): a normalised square portrait; image_key is a media key. */
+export interface AvatarsTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  type: Generated<string>;
+  image_key: string;
+  width: number;
+  height: number;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   auth_sessions: AuthSessionsTable;
@@ -369,6 +395,8 @@ export interface Database {
   analytics_events: AnalyticsEventsTable;
   prompts: PromptsTable;
   brand_kits: BrandKitsTable;
+  voice_profiles: VoiceProfilesTable;
+  avatars: AvatarsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -410,3 +410,35 @@ describe('chat through hosted models', () => {
     expect(events.at(-1).message.error).toContain('the simulator was told to refuse it');
   });
 });
+
+describe('the worker as deployed', () => {
+  it('startAllWorkers without explicit engines runs the configured providers beside the local engines', async () => {
+    const app = await createTestApp(sims.env);
+    const running = await startAllWorkers({ env: app.env, db: app.deps.db, log: pino({ level: 'silent' }), storage: app.deps.storage });
+    try {
+      const u = await app.signUp();
+      const res = await app.rest('POST', '/api/generation/generate', {
+        token: u.token,
+        body: { prompt: 'deployed speech', type: 'audio', model: 'openai/tts-1', voiceId: 'echo' },
+      });
+      const local = await app.rest('POST', '/api/generation/generate', {
+        token: u.token,
+        body: { prompt: 'deployed draft', type: 'text', model: 'local/text' },
+      });
+      const deadline = Date.now() + 30_000;
+      let g: Gen;
+      let l: Gen;
+      do {
+        await new Promise((r) => setTimeout(r, 100));
+        g = (await app.rest('GET', `/api/generation/${res.body.generation.id}`, { token: u.token })).body;
+        l = (await app.rest('GET', `/api/generation/${local.body.generation.id}`, { token: u.token })).body;
+      } while ((g.status !== 'COMPLETED' || l.status !== 'COMPLETED') && Date.now() < deadline && g.status !== 'FAILED');
+      expect(g.status, g.error ?? '').toBe('COMPLETED');
+      expect(l.status).toBe('COMPLETED');
+      expect(g.providerCostUsd).toBeGreaterThan(0);
+    } finally {
+      await running.close(5000);
+      await app.close();
+    }
+  });
+});

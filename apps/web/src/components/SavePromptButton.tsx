@@ -2,8 +2,8 @@ import type { GenerationType } from '@atelier/shared';
 import { ActionIcon, Button, type ButtonProps, Tooltip } from '@mantine/core';
 import { IconBookmarkPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useRequireLogin } from '../lib/auth/useRequireLogin';
 import { PromptFormModal } from '../features/prompts/PromptFormModal';
+import { useRequireLogin } from '../lib/auth/useRequireLogin';
 
 interface SavePromptButtonProps extends Omit<ButtonProps, 'children'> {
   /** The prompt text to save (the form opens prefilled; the user can edit it). */

@@ -4,6 +4,7 @@ import * as m20261122170000 from './20261122170000-ProjectExports';
 import * as m20261122171000 from './20261122171000-ChatStreaming';
 import * as m20261122180000 from './20261122180000-AdminAudit';
 import * as m20261122181000 from './20261122181000-AnalyticsEvents';
+import * as m20261122182000 from './20261122182000-Studios';
 import * as m20261122183000 from './20261122183000-Workspace';
 
 /**
@@ -16,5 +17,6 @@ export const migrations: Record<string, Migration> = {
   '20261122171000-ChatStreaming': m20261122171000,
   '20261122180000-AdminAudit': m20261122180000,
   '20261122181000-AnalyticsEvents': m20261122181000,
+  '20261122182000-Studios': m20261122182000,
   '20261122183000-Workspace': m20261122183000,
 };

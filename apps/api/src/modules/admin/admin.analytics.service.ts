@@ -1,4 +1,4 @@
-import type { Db } from '@atelier/db';
+import { type Db, DEMO_USER_ID } from '@atelier/db';
 import { AppError, GENERATION_STATUSES, GENERATION_TYPES, unitsToCredits } from '@atelier/shared';
 import type { QueueClient } from '@atelier/worker';
 import { sql } from 'kysely';
@@ -14,7 +14,8 @@ import type { Summary, Usage } from './admin.schema';
  *   (they are not charged, but they cost);
  * - credit price: revenue / credits sold in the period, else all time, else the credit packages' list price;
  * - revenue per model / type: net credits charged (charged − refunded, admin tests excluded) × credit price;
- * - margin = revenue − provider cost; margin per credit = margin / credits spent.
+ * - margin = revenue − provider cost; margin per credit = credit price − provider cost per credit spent.
+ * The demo workspace (guests' read-only account) is not usage and is left out everywhere.
  */
 
 const n = (v: unknown) => Number(v ?? 0);
@@ -106,6 +107,7 @@ export async function summary(deps: { db: Db; queues: QueueClient }, p: Period, 
         ) a`.execute(db),
     db
       .selectFrom('generations')
+      .where('user_id', '!=', DEMO_USER_ID)
       .select(['type', 'status', sql<string>`count(*)`.as('n')])
       .where('is_admin_test', '=', false)
       .where(inPeriod('created_at'))
@@ -113,12 +115,14 @@ export async function summary(deps: { db: Db; queues: QueueClient }, p: Period, 
       .execute(),
     db
       .selectFrom('generations')
+      .where('user_id', '!=', DEMO_USER_ID)
       .select([sql<string>`count(*)`.as('n'), sql<string>`coalesce(sum(provider_cost_usd), 0)`.as('cost')])
       .where('is_admin_test', '=', true)
       .where(inPeriod('created_at'))
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('generations')
+      .where('user_id', '!=', DEMO_USER_ID)
       .select(sql<string>`count(*)`.as('n'))
       .where('status', '=', 'FAILED')
       .where('completed_at', '>=', new Date(now.getTime() - DAY_MS))
@@ -135,6 +139,7 @@ export async function summary(deps: { db: Db; queues: QueueClient }, p: Period, 
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('credit_ledger')
+      .where('user_id', '!=', DEMO_USER_ID)
       .select([
         sql<string>`coalesce(sum(-amount_units) filter (where kind = 'spend'), 0)`.as('spent'),
         sql<string>`coalesce(sum(amount_units) filter (where kind = 'refund'), 0)`.as('refunded'),
@@ -144,6 +149,7 @@ export async function summary(deps: { db: Db; queues: QueueClient }, p: Period, 
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('generations')
+      .where('user_id', '!=', DEMO_USER_ID)
       .select(sql<string>`coalesce(sum(provider_cost_usd), 0)`.as('cost'))
       .where(inPeriod('created_at'))
       .executeTakeFirstOrThrow(),
@@ -156,6 +162,7 @@ export async function summary(deps: { db: Db; queues: QueueClient }, p: Period, 
       .execute(),
     db
       .selectFrom('generations')
+      .where('user_id', '!=', DEMO_USER_ID)
       .select([
         bucketExpr(p, 'created_at').as('d'),
         sql<string>`count(*) filter (where not is_admin_test)`.as('n'),
@@ -173,6 +180,7 @@ export async function summary(deps: { db: Db; queues: QueueClient }, p: Period, 
       .execute(),
     db
       .selectFrom('credit_ledger')
+      .where('user_id', '!=', DEMO_USER_ID)
       .select([bucketExpr(p, 'created_at').as('d'), sql<string>`coalesce(sum(-amount_units), 0)`.as('units')])
       .where('kind', 'in', ['spend', 'refund'])
       .where(inPeriod('created_at'))
@@ -286,6 +294,7 @@ export async function usage(db: Db, p: Period): Promise<Usage> {
   const [byModelRows, pay, ledger, userRows, costSeries, paySeries] = await Promise.all([
     db
       .selectFrom('generations as g')
+      .where('g.user_id', '!=', DEMO_USER_ID)
       .leftJoin('ai_models as m', 'm.id', 'g.model_id')
       .select([
         'g.model_id',
@@ -308,6 +317,7 @@ export async function usage(db: Db, p: Period): Promise<Usage> {
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('credit_ledger')
+      .where('user_id', '!=', DEMO_USER_ID)
       .select(sql<string>`coalesce(sum(-amount_units), 0)`.as('units'))
       .where('kind', 'in', ['spend', 'refund'])
       .where(inPeriod('created_at'))
@@ -320,10 +330,10 @@ export async function usage(db: Db, p: Period): Promise<Usage> {
         select user_id,
           count(*) filter (where not is_admin_test) as gens,
           sum(provider_cost_usd) as cost
-        from generations where ${inPeriod('created_at')} group by user_id
+        from generations where ${inPeriod('created_at')} and user_id <> ${DEMO_USER_ID} group by user_id
       ), spent as (
         select user_id, sum(-amount_units) as units
-        from credit_ledger where kind in ('spend', 'refund') and ${inPeriod('created_at')} group by user_id
+        from credit_ledger where kind in ('spend', 'refund') and ${inPeriod('created_at')} and user_id <> ${DEMO_USER_ID} group by user_id
       )
       select u.id, u.email,
         coalesce(pay.cents, 0) as cents, coalesce(pay.credits, 0) as credits,
@@ -337,6 +347,7 @@ export async function usage(db: Db, p: Period): Promise<Usage> {
       limit 200`.execute(db),
     db
       .selectFrom('generations')
+      .where('user_id', '!=', DEMO_USER_ID)
       .select([bucketExpr(p, 'created_at').as('d'), sql<string>`coalesce(sum(provider_cost_usd), 0)`.as('cost')])
       .where(inPeriod('created_at'))
       .groupBy('d')

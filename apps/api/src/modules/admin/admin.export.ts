@@ -112,7 +112,7 @@ export async function streamUsageCsv(db: Db, out: PassThrough, filter: { from: D
         SELECT g.id, g.created_at, g.started_at, g.completed_at, g.user_id, u.email, g.type, g.model_id, g.provider, g.status,
                g.credit_units_charged, g.credit_units_refunded, g.provider_cost_usd, g.latency_ms, g.is_admin_test, g.prompt
         FROM generations g JOIN users u ON u.id = g.user_id
-        WHERE g.created_at >= ${filter.from} AND g.created_at < ${filter.to}
+        WHERE g.created_at >= ${filter.from} AND g.created_at < ${filter.to} AND NOT u.is_demo
           ${filter.type ? sql`AND g.type = ${filter.type}` : sql``}
         ORDER BY g.created_at, g.id`.execute(trx);
       for (;;) {

@@ -28,14 +28,20 @@ export const generationRouter = router({
     .meta({ openapi: { method: 'POST', path: '/generation/enhance', tags, summary: 'Improve a prompt' } })
     .input(z.object({ prompt: z.string().trim().min(1, 'prompt is required').max(4000), type: ZGenerationType }).strict())
     .output(z.object({ prompt: z.string(), enhancedPrompt: z.string(), model: z.string() }))
-    .mutation(async ({ input }) => {
+    .mutation(async ({ ctx, input }) => {
+      // The default text model improves the prompt: OpenAI when configured, else the offline enhancer.
+      const { createProviders } = await import('@atelier/providers');
+      const hosted = createProviders(ctx.env).enhancePrompt;
+      if (hosted) {
+        try {
+          const result = await hosted({ prompt: input.prompt, type: input.type, signal: AbortSignal.timeout(20_000) });
+          return { prompt: input.prompt, enhancedPrompt: result.prompt, model: `openai/${result.model}` };
+        } catch (e) {
+          ctx.log.warn({ err: String(e) }, 'hosted prompt enhancement failed; using the offline enhancer');
+        }
+      }
       const { enhancePrompt } = await import('@atelier/ai');
-      const enhanced = enhancePrompt({ prompt: input.prompt, type: input.type });
-      return {
-        prompt: input.prompt,
-        enhancedPrompt: typeof enhanced === 'string' ? enhanced : String((enhanced as { prompt?: string }).prompt ?? enhanced),
-        model: 'local/text',
-      };
+      return { prompt: input.prompt, enhancedPrompt: enhancePrompt({ prompt: input.prompt, type: input.type }).prompt, model: 'local/text' };
     }),
   history: viewerProcedure
     .meta({ openapi: { method: 'GET', path: '/generation/history', tags, summary: 'Your generations, newest first' } })

@@ -9,7 +9,13 @@ let workers: RunningWorkers;
 
 beforeAll(async () => {
   t = await createTestApp();
-  workers = await startAllWorkers({ env: t.env, db: t.deps.db, log: pino({ level: 'silent' }), storage: t.deps.storage, engines: await localEngines() });
+  workers = await startAllWorkers({
+    env: t.env,
+    db: t.deps.db,
+    log: pino({ level: 'silent' }),
+    storage: t.deps.storage,
+    engines: await localEngines(),
+  });
 });
 afterAll(async () => {
   await workers.close(5000);
@@ -48,7 +54,7 @@ describe('music studio', () => {
       token: u.token,
       body: { prompt: 'x', duration: 5, referenceAudio: `data:audio/wav;base64,${Buffer.from('hello, not audio at all').toString('base64')}` },
     });
-    expect(res.status).toBe(415);
+    expect(res.status).toBe(400);
     expect(JSON.stringify(res.body)).toContain('referenceAudio');
   });
 });
@@ -77,3 +83,49 @@ async function readStored(key: string): Promise<Buffer> {
   for await (const c of t.deps.storage.read(key)) chunks.push(Buffer.from(c as Buffer));
   return Buffer.concat(chunks);
 }
+
+describe('voice studio (local cloning)', () => {
+  const wav = async (text: string, voice: string) => {
+    const { synthesizeSpeech } = await import('@atelier/ai');
+    const r = await synthesizeSpeech({ text, voice, pitch: 70, format: 'wav' });
+    return `data:audio/wav;base64,${r.data.toString('base64')}`;
+  };
+
+  it('rejects a non-audio sample with a 400 naming it', async () => {
+    const u = await t.signUp();
+    const good = await wav('A short sample.', 'en-us+f3');
+    const res = await t.rest('POST', '/api/advanced-features/voice/clone', {
+      token: u.token,
+      body: { name: 'Bad', samples: [good, `data:audio/wav;base64,${Buffer.from('%PDF-1.4 definitely not audio').toString('base64')}`] },
+    });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain('samples.1');
+  });
+
+  it('clones from two WAV samples, charges 3 credits, lists the profile and speaks with it (non-silent)', async () => {
+    const u = await t.signUp();
+    const before = (await t.rest('GET', '/api/auth/me', { token: u.token })).body.user.credits as number;
+    const samples = [
+      await wav('The quick brown fox jumps over the lazy dog.', 'en-us+f3'),
+      await wav('She sells sea shells by the sea shore every summer.', 'en-us+f3'),
+    ];
+    const res = await t.rest('POST', '/api/advanced-features/voice/clone', { token: u.token, body: { name: 'My voice', samples } });
+    expect(res.status).toBe(200);
+    const profile = res.body.profile;
+    expect(profile.name).toBe('My voice');
+    expect(profile.meanPitchHz).toBeGreaterThan(150); // a female espeak voice at pitch 70
+    expect(profile.voice).toBe('en-us+f3');
+    expect(profile.sampleUrls).toHaveLength(2);
+    expect(res.body.creditsBalance).toBe(before - 3);
+    const list = await t.rest('GET', '/api/advanced-features/voice/profiles', { token: u.token });
+    expect(list.body.profiles.map((p: { id: string }) => p.id)).toEqual([profile.id]);
+
+    const gen = await t.rest('POST', '/api/advanced-features/voice/generate', { token: u.token, body: { text: 'Cloned voices speak too.', voiceId: profile.id } });
+    expect(gen.status).toBe(200);
+    expect(gen.body.generation.params).toMatchObject({ voiceId: 'en-us+f3', pitch: profile.pitch, speed: profile.speed });
+    const done = await waitFor(gen.body.generation.id, u.token);
+    expect(done.status).toBe('COMPLETED');
+    const key = decodeURIComponent(new URL(done.outputUrl, 'http://x').pathname.replace(/^\/media\//, ''));
+    expect((await measureLoudness(await readStored(key))).maxVolumeDb).toBeGreaterThan(-30);
+  }, 120_000);
+});

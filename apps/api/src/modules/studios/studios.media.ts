@@ -34,7 +34,7 @@ export function decodeAudioPayload(payload: string, field: string): { data: Buff
   }
   const data = Buffer.from(body, 'base64');
   const kind = sniffAudio(data);
-  if (!kind) throw invalid(field, `${field} is not an audio file (WAV, MP3, OGG or FLAC)`, 'UNSUPPORTED_MEDIA_TYPE');
+  if (!kind) throw invalid(field, `${field} is not an audio file (WAV, MP3, OGG or FLAC)`);
   return { data, kind };
 }
 

@@ -1,8 +1,10 @@
+import { AppError } from '@atelier/shared';
 import { z } from 'zod';
-import { authedProcedure, publicProcedure, router } from '../../trpc';
+import { authedProcedure, publicProcedure, router, viewerProcedure } from '../../trpc';
 import { ZGeneration } from '../generation/generation.schema';
 import * as generation from '../generation/generation.service';
 import { audioReference } from './studios.media';
+import * as studios from './studios.service';
 
 const tags = ['Studios'];
 const ZWithBalance = z.object({ generation: ZGeneration, creditsBalance: z.number(), replayed: z.boolean().optional() });
@@ -36,6 +38,30 @@ export const ZVoiceGenerateInput = z
   .strict();
 
 const ZVoice = z.object({ id: z.string(), name: z.string(), language: z.string(), gender: z.string(), kind: z.enum(['builtin']) });
+const ZProfile = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  provider: z.string(),
+  voice: z.string(),
+  language: z.string(),
+  pitch: z.number(),
+  speed: z.number(),
+  meanPitchHz: z.number(),
+  syllablesPerSecond: z.number(),
+  sampleUrls: z.array(z.string()),
+  creditsUsed: z.number(),
+  createdAt: z.string(),
+});
+export const ZCloneInput = z
+  .object({
+    name: z.string().trim().min(1, 'name is required').max(80, 'name must be at most 80 characters'),
+    description: z.string().trim().max(500).optional(),
+    language: z.enum(['en-us', 'en-gb', 'fr', 'de', 'es', 'it', 'pt']).optional(),
+    /** 1–5 base64 data URLs (WAV, MP3, OGG or FLAC, each ≤ 10 MB). */
+    samples: z.array(z.string().max(14_000_000)).min(1, 'samples needs at least one audio sample').max(5, 'samples takes at most 5 audio samples'),
+  })
+  .strict();
 
 export const studiosRouter = router({
   musicGenerate: authedProcedure
@@ -60,18 +86,48 @@ export const studiosRouter = router({
     .output(z.object({ voices: z.array(ZVoice) }))
     .query(async () => {
       const { LOCAL_VOICES } = await import('@atelier/ai');
-      return { voices: LOCAL_VOICES.map((v) => ({ id: v.id, name: v.name, language: v.language, gender: String(v.gender), kind: 'builtin' as const })) };
+      return {
+        voices: LOCAL_VOICES.map((v) => ({ id: v.id, name: v.name, language: v.language, gender: String(v.gender), kind: 'builtin' as const })),
+      };
     }),
+  voiceClone: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/advanced-features/voice/clone',
+        tags,
+        summary: 'Clone a voice from 1–5 samples (JSON with base64 data URLs instead of multipart); local profiles map pitch and rate onto espeak-ng',
+      },
+    })
+    .input(ZCloneInput)
+    .output(z.object({ profile: ZProfile, creditsBalance: z.number() }))
+    .mutation(({ ctx, input }) => studios.cloneVoice(ctx, input)),
+  voiceProfiles: viewerProcedure
+    .meta({ openapi: { method: 'GET', path: '/advanced-features/voice/profiles', tags, summary: 'Your cloned voices' } })
+    .input(z.void())
+    .output(z.object({ profiles: z.array(ZProfile) }))
+    .query(async ({ ctx }) => ({ profiles: await studios.listProfiles(ctx, ctx.viewerId) })),
   voiceGenerate: authedProcedure
     .meta({
-      openapi: { method: 'POST', path: '/advanced-features/voice/generate', tags, summary: 'Speak text with a built-in voice (an audio generation)' },
+      openapi: { method: 'POST', path: '/advanced-features/voice/generate', tags, summary: 'Speak text with a built-in voice or one of your cloned profiles (an audio generation)' },
     })
     .input(ZVoiceGenerateInput)
     .output(ZWithBalance)
     .mutation(async ({ ctx, input }) => {
       const { LOCAL_VOICES } = await import('@atelier/ai');
       const { text, voiceId, ...rest } = input;
-      const { AppError } = await import('@atelier/shared');
+      const profile = z.uuid().safeParse(voiceId).success ? await studios.getProfile(ctx, ctx.user.id, voiceId) : null;
+      if (profile) {
+        return generation.generate(ctx, {
+          ...rest,
+          prompt: text,
+          type: 'audio',
+          model: 'local/speech',
+          voiceId: profile.voice,
+          pitch: rest.pitch ?? profile.pitch,
+          speed: rest.speed ?? profile.speed,
+        });
+      }
       if (!LOCAL_VOICES.some((v) => v.id === voiceId)) {
         throw new AppError('VALIDATION', `Unknown voice: ${voiceId}`, { fields: [{ path: 'voiceId', message: `Unknown voice: ${voiceId}` }] });
       }

@@ -32,7 +32,14 @@ export const analyticsRouter = router({
     .output(ZCreditBreakdown)
     .query(({ ctx, input }) => analytics.creditBreakdown(ctx, ctx.viewerId, input.period)),
   recommendations: viewerProcedure
-    .meta({ openapi: { method: 'GET', path: '/analytics/recommendations', tags, summary: 'Suggestions from your own usage (e.g. a cheaper model that succeeds as often)' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/analytics/recommendations',
+        tags,
+        summary: 'Suggestions from your own usage (e.g. a cheaper model that succeeds as often)',
+      },
+    })
     .input(ZPeriodInput)
     .output(ZRecommendations)
     .query(({ ctx, input }) => analytics.recommendations(ctx, ctx.viewerId, input.period)),

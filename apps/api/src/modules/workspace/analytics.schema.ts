@@ -40,7 +40,9 @@ export const ZUsageStats = z.object({
 
 export const ZUsageTrend = z.object({
   period: z.string(),
-  days: z.array(z.object({ date: z.string(), image: z.number(), video: z.number(), text: z.number(), audio: z.number(), total: z.number(), credits: z.number() })),
+  days: z.array(
+    z.object({ date: z.string(), image: z.number(), video: z.number(), text: z.number(), audio: z.number(), total: z.number(), credits: z.number() }),
+  ),
 });
 
 export const ZModelPerformance = z.object({

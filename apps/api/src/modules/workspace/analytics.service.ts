@@ -85,7 +85,10 @@ async function load(deps: Deps, userId: string, period: Period, now = Date.now()
 const durationSeconds = (g: GenRow) => (g.completed_at ? (new Date(g.completed_at).getTime() - new Date(g.created_at).getTime()) / 1000 : null);
 
 function avgTime(gens: GenRow[]): number | null {
-  const times = gens.filter((g) => g.status === 'COMPLETED').map(durationSeconds).filter((t): t is number => t !== null && t >= 0);
+  const times = gens
+    .filter((g) => g.status === 'COMPLETED')
+    .map(durationSeconds)
+    .filter((t): t is number => t !== null && t >= 0);
   return times.length ? round1(times.reduce((a, b) => a + b, 0) / times.length) : null;
 }
 
@@ -178,7 +181,8 @@ export async function usageTrend(deps: Deps, userId: string, period: Period, now
 
 function perModel(gens: GenRow[], used: { referenceType: string; referenceId: string | null; units: number }[], names: Map<string, string>) {
   const unitsByGen = new Map<string, number>();
-  for (const u of used) if (u.referenceType === 'generation' && u.referenceId) unitsByGen.set(u.referenceId, (unitsByGen.get(u.referenceId) ?? 0) + u.units);
+  for (const u of used)
+    if (u.referenceType === 'generation' && u.referenceId) unitsByGen.set(u.referenceId, (unitsByGen.get(u.referenceId) ?? 0) + u.units);
   const models = new Map<string, { type: GenerationType; runs: GenRow[]; units: number }>();
   for (const g of gens) {
     const m = models.get(g.model_id) ?? { type: g.type, runs: [], units: 0 };
@@ -236,7 +240,8 @@ export async function creditBreakdown(deps: Deps, userId: string, period: Period
     total: unitsToCredits(sumUnits(used)),
     byType: [...byType.entries()]
       .filter(([, units]) => units > 0)
-      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([type, units]) => ({ type, credits: unitsToCredits(units) })),
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .map(([type, units]) => ({ type, credits: unitsToCredits(units) })),
     byModel: [...byModel.entries()]
       .filter(([, m]) => m.units > 0)
       .sort((a, b) => b[1].units - a[1].units || a[0].localeCompare(b[0]))
@@ -260,7 +265,12 @@ export async function recommendations(deps: Deps, userId: string, period: Period
   const out: Recommendation[] = [];
   const base = { modelId: null, alternativeModelId: null, savingsPerGeneration: null };
   if (gens.length === 0) {
-    out.push({ ...base, kind: 'get_started', title: 'Make your first generation', message: 'Open Quick Create, pick a model and describe what you want: your numbers appear here.' });
+    out.push({
+      ...base,
+      kind: 'get_started',
+      title: 'Make your first generation',
+      message: 'Open Quick Create, pick a model and describe what you want: your numbers appear here.',
+    });
   }
   if (mine.length) {
     const catalogue = await listModels(deps);
@@ -314,16 +324,35 @@ export async function recommendations(deps: Deps, userId: string, period: Period
   const [user, kit, prompts] = await Promise.all([
     deps.db.selectFrom('users').select('credit_units').where('id', '=', userId).executeTakeFirst(),
     deps.db.selectFrom('brand_kits').select('user_id').where('user_id', '=', userId).executeTakeFirst(),
-    deps.db.selectFrom('prompts').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+    deps.db
+      .selectFrom('prompts')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
   ]);
   if (user && unitsToCredits(user.credit_units) < LOW_CREDIT_THRESHOLD && gens.length > 0) {
-    out.push({ ...base, kind: 'top_up', title: 'Running low on credits', message: `You have ${Math.floor(unitsToCredits(user.credit_units))} credits left; top up on the Payments page to keep generating.` });
+    out.push({
+      ...base,
+      kind: 'top_up',
+      title: 'Running low on credits',
+      message: `You have ${Math.floor(unitsToCredits(user.credit_units))} credits left; top up on the Payments page to keep generating.`,
+    });
   }
   if (!kit && gens.length >= 3) {
-    out.push({ ...base, kind: 'brand_kit', title: 'Keep results on-brand', message: 'Set up a brand kit (colours, fonts, tone) and apply it to any generation with one switch.' });
+    out.push({
+      ...base,
+      kind: 'brand_kit',
+      title: 'Keep results on-brand',
+      message: 'Set up a brand kit (colours, fonts, tone) and apply it to any generation with one switch.',
+    });
   }
   if (Number(prompts.n) === 0 && gens.length >= 5) {
-    out.push({ ...base, kind: 'prompt_library', title: 'Save the prompts that work', message: 'Keep your best prompts in the Prompt Library and reuse them in Quick Create with one click.' });
+    out.push({
+      ...base,
+      kind: 'prompt_library',
+      title: 'Save the prompts that work',
+      message: 'Keep your best prompts in the Prompt Library and reuse them in Quick Create with one click.',
+    });
   }
   return { period, recommendations: out };
 }

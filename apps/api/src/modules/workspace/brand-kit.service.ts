@@ -78,7 +78,8 @@ export async function putBrandKit(deps: Deps, userId: string, input: UpdateBrand
   let logoKey = before?.logo_url ?? null;
   if (input.logo === null) logoKey = null;
   else if (typeof input.logo === 'string') {
-    if (input.logo.length > 11_200_000) throw new AppError('PAYLOAD_TOO_LARGE', 'logo is larger than 8 MB', { fields: [{ path: 'logo', message: 'logo is larger than 8 MB' }] });
+    if (input.logo.length > 11_200_000)
+      throw new AppError('PAYLOAD_TOO_LARGE', 'logo is larger than 8 MB', { fields: [{ path: 'logo', message: 'logo is larger than 8 MB' }] });
     logoKey = (await storeUploadedImage(deps.storage, userId, input.logo, 'logo')).key;
   }
   const values = {

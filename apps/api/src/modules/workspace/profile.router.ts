@@ -13,22 +13,35 @@ export const profileRouter = router({
     .output(ZProfile)
     .query(({ ctx }) => profile.getProfile(ctx, ctx.user.id)),
   changePassword: authedProcedure
-    .meta({ openapi: { method: 'POST', path: '/profile/password', tags, summary: 'Change password (current one required); signs out your other sessions' } })
+    .meta({
+      openapi: { method: 'POST', path: '/profile/password', tags, summary: 'Change password (current one required); signs out your other sessions' },
+    })
     .input(ZChangePassword)
     .output(z.object({ success: z.literal(true) }))
     .mutation(({ ctx, input }) => profile.changePassword(ctx, ctx.user, input)),
   uploadAvatar: authedProcedure
-    .meta({ openapi: { method: 'POST', path: '/profile/avatar', tags, summary: 'Upload a profile picture (base64 data URL of a PNG, JPEG or WebP)' } })
+    .meta({
+      openapi: { method: 'POST', path: '/profile/avatar', tags, summary: 'Upload a profile picture (base64 data URL of a PNG, JPEG or WebP)' },
+    })
     .input(ZUploadAvatar)
     .output(z.object({ avatarUrl: z.string().nullable() }))
     .mutation(({ ctx, input }) => profile.uploadAvatar(ctx, ctx.user.id, input.image)),
   exportData: authedProcedure
-    .meta({ openapi: { method: 'GET', path: '/profile/export', tags, summary: 'Export my data: projects, generations metadata, ledger, prompts, brand kit (JSON)' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/profile/export',
+        tags,
+        summary: 'Export my data: projects, generations metadata, ledger, prompts, brand kit (JSON)',
+      },
+    })
     .input(z.void())
     .output(ZDataExport)
     .query(({ ctx }) => profile.exportData(ctx, ctx.user.id)),
   deleteAccount: authedProcedure
-    .meta({ openapi: { method: 'POST', path: '/profile/delete', tags, summary: 'Delete my account, its data and media (type your e-mail to confirm)' } })
+    .meta({
+      openapi: { method: 'POST', path: '/profile/delete', tags, summary: 'Delete my account, its data and media (type your e-mail to confirm)' },
+    })
     .input(ZDeleteAccount)
     .output(z.object({ success: z.literal(true), mediaRemoved: z.number() }))
     .mutation(async ({ ctx, input }) => {

@@ -52,7 +52,11 @@ export async function changePassword(deps: Deps, me: Me, input: { currentPasswor
     const message = 'The new password must differ from the current one';
     throw new AppError('VALIDATION', message, { fields: [{ path: 'newPassword', message }] });
   }
-  await deps.db.updateTable('users').set({ password_hash: await hashPassword(input.newPassword) }).where('id', '=', me.id).execute();
+  await deps.db
+    .updateTable('users')
+    .set({ password_hash: await hashPassword(input.newPassword) })
+    .where('id', '=', me.id)
+    .execute();
   await revokeAllSessions(deps.db, me.id, 'password changed', me.sessionId);
   return { success: true as const };
 }
@@ -118,7 +122,13 @@ export async function exportData(deps: Deps, userId: string) {
   return {
     format: 'atelier-data-export/v1' as const,
     exportedAt: new Date().toISOString(),
-    account: { id: u.id, email: u.email, createdAt: new Date(u.created_at).toISOString(), credits: unitsToCredits(u.credit_units), isAdmin: u.is_admin },
+    account: {
+      id: u.id,
+      email: u.email,
+      createdAt: new Date(u.created_at).toISOString(),
+      credits: unitsToCredits(u.credit_units),
+      isAdmin: u.is_admin,
+    },
     projects: projects.map((p) => ({
       id: p.id,
       name: p.name,

@@ -68,7 +68,11 @@ export async function listPrompts(db: Db, userId: string, input: ListPromptsInpu
 }
 
 export async function createPrompt(db: Db, userId: string, input: CreatePromptInput) {
-  const count = await db.selectFrom('prompts').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const count = await db
+    .selectFrom('prompts')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
   if (Number(count.n) >= 1000) throw new AppError('VALIDATION', 'Your library is full (1,000 prompts): delete some first');
   const row = await db
     .insertInto('prompts')

@@ -13,14 +13,20 @@ afterAll(async () => {
 });
 
 const pngDataUrl = async (color = '#ff0000') =>
-  `data:image/png;base64,${(await sharp({ create: { width: 8, height: 8, channels: 3, background: color } }).png().toBuffer()).toString('base64')}`;
+  `data:image/png;base64,${(
+    await sharp({ create: { width: 8, height: 8, channels: 3, background: color } })
+      .png()
+      .toBuffer()
+  ).toString('base64')}`;
 const mediaKeyOf = (url: string) => decodeURIComponent(new URL(url, 'http://x').pathname.replace(/^\/media\//, ''));
 
 describe('prompt library', () => {
   it('saves prompts and filters them by category (case-insensitive), type, search and favourite', async () => {
     const u = await t.signUp();
     const save = (body: Record<string, unknown>) => t.rest('POST', '/api/prompts', { token: u.token, body });
-    expect((await save({ title: 'Sunset', text: 'a sunset over the sea', type: 'image', category: 'Landscapes', tags: ['warm', 'Warm', 'sea'] })).status).toBe(200);
+    expect(
+      (await save({ title: 'Sunset', text: 'a sunset over the sea', type: 'image', category: 'Landscapes', tags: ['warm', 'Warm', 'sea'] })).status,
+    ).toBe(200);
     await save({ title: 'Forest', text: 'a misty forest', type: 'image', category: 'landscapes', favourite: true });
     await save({ title: 'Tagline', text: 'write a tagline for a bakery', type: 'text', category: 'Copy' });
     const other = await t.signUp();
@@ -97,7 +103,11 @@ describe('brand kit', () => {
       body: { prompt: 'a loaf of bread on a table', type: 'text', model: 'local/text', applyBrandKit: true },
     });
     expect(gen.status).toBe(200);
-    const row = await t.deps.db.selectFrom('generations').select(['prompt', 'effective_prompt']).where('id', '=', gen.body.generation.id).executeTakeFirstOrThrow();
+    const row = await t.deps.db
+      .selectFrom('generations')
+      .select(['prompt', 'effective_prompt'])
+      .where('id', '=', gen.body.generation.id)
+      .executeTakeFirstOrThrow();
     expect(row.prompt).toBe('a loaf of bread on a table');
     expect(row.effective_prompt).toContain('a loaf of bread on a table');
     for (const text of ['Acme Bakery', '#C08040', 'Inter', 'Warm and playful', 'Families who love bread', 'fresh, artisan', 'cheap']) {
@@ -130,10 +140,16 @@ describe('profile', () => {
   it('changing the password needs the current one and revokes every other session', async () => {
     const u = await t.signUp(undefined, 'first password 1');
     const other = await t.login(u.email, 'first password 1');
-    const wrong = await t.rest('POST', '/api/profile/password', { token: u.token, body: { currentPassword: 'nope', newPassword: 'second password 2' } });
+    const wrong = await t.rest('POST', '/api/profile/password', {
+      token: u.token,
+      body: { currentPassword: 'nope', newPassword: 'second password 2' },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error.message).toBe('Current password is incorrect');
-    const ok = await t.rest('POST', '/api/profile/password', { token: u.token, body: { currentPassword: 'first password 1', newPassword: 'second password 2' } });
+    const ok = await t.rest('POST', '/api/profile/password', {
+      token: u.token,
+      body: { currentPassword: 'first password 1', newPassword: 'second password 2' },
+    });
     expect(ok.status).toBe(200);
     expect((await t.rest('GET', '/api/auth/me', { token: u.token })).status).toBe(200);
     expect((await t.rest('GET', '/api/auth/me', { token: other.token })).status).toBe(401);
@@ -178,7 +194,11 @@ describe('profile', () => {
     expect(del.body.mediaRemoved).toBeGreaterThanOrEqual(1);
     expect(existsSync(avatarFile)).toBe(false);
     for (const table of ['projects', 'generations', 'credit_ledger', 'prompts', 'auth_sessions'] as const) {
-      const n = await t.deps.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', u.userId).executeTakeFirstOrThrow();
+      const n = await t.deps.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('user_id', '=', u.userId)
+        .executeTakeFirstOrThrow();
       expect(Number(n.n), table).toBe(0);
     }
     expect(await t.deps.db.selectFrom('users').select('id').where('id', '=', u.userId).executeTakeFirst()).toBeUndefined();
@@ -255,12 +275,24 @@ describe('analytics', () => {
     // A chat message spend (2.5 credits) yesterday, and a project created 3 days ago and one 40 days ago.
     await db
       .insertInto('credit_ledger')
-      .values({ user_id: u.userId, kind: 'spend', amount_units: -250, balance_after_units: 0, reference_type: 'chat_message', reference_id: 'm1', idempotency_key: 'seed-chat', created_at: at(1) })
+      .values({
+        user_id: u.userId,
+        kind: 'spend',
+        amount_units: -250,
+        balance_after_units: 0,
+        reference_type: 'chat_message',
+        reference_id: 'm1',
+        idempotency_key: 'seed-chat',
+        created_at: at(1),
+      })
       .execute();
-    await db.insertInto('projects').values([
-      { user_id: u.userId, name: 'Recent', type: 'IMAGE', created_at: at(3) },
-      { user_id: u.userId, name: 'Old', type: 'VIDEO', created_at: at(40) },
-    ]).execute();
+    await db
+      .insertInto('projects')
+      .values([
+        { user_id: u.userId, name: 'Recent', type: 'IMAGE', created_at: at(3) },
+        { user_id: u.userId, name: 'Old', type: 'VIDEO', created_at: at(40) },
+      ])
+      .execute();
 
     const week = (await t.rest('GET', '/api/analytics?period=7d', { token: u.token })).body;
     // 7d: generations 1–5. Credits: 1 + 1 + (1 − 1) + 1 + 2 + chat 2.5 = 7.5. Avg time over completed: (4+6+2+8)/4 = 5 s.
@@ -288,7 +320,14 @@ describe('analytics', () => {
     expect(stats).toMatchObject({ totalGenerations: 5, completed: 4, failed: 1, successRate: 0.8, creditsUsed: 7.5, activeDays: 4 });
 
     const perf = (await t.rest('GET', '/api/analytics/model-performance?period=7d', { token: u.token })).body.models;
-    expect(perf.find((m: { id: string }) => m.id === 'local/image')).toMatchObject({ uses: 3, completed: 2, failed: 1, successRate: 0.667, avgTime: 5, creditsUsed: 2 });
+    expect(perf.find((m: { id: string }) => m.id === 'local/image')).toMatchObject({
+      uses: 3,
+      completed: 2,
+      failed: 1,
+      successRate: 0.667,
+      avgTime: 5,
+      creditsUsed: 2,
+    });
 
     const breakdown = (await t.rest('GET', '/api/analytics/credit-breakdown?period=7d', { token: u.token })).body;
     expect(breakdown.total).toBe(7.5);
@@ -305,7 +344,15 @@ describe('analytics', () => {
     ]);
 
     const trend = (await t.rest('GET', '/api/analytics/usage-trend?period=7d', { token: u.token })).body.days;
-    expect(trend.find((d: { date: string }) => d.date === iso(1))).toEqual({ date: iso(1), image: 2, video: 0, text: 0, audio: 0, total: 2, credits: 3.5 });
+    expect(trend.find((d: { date: string }) => d.date === iso(1))).toEqual({
+      date: iso(1),
+      image: 2,
+      video: 0,
+      text: 0,
+      audio: 0,
+      total: 2,
+      credits: 3.5,
+    });
 
     const recs = (await t.rest('GET', '/api/analytics/recommendations?period=7d', { token: u.token })).body.recommendations;
     expect(recs.map((r: { kind: string }) => r.kind)).toContain('brand_kit');

@@ -357,9 +357,9 @@ function UsersTable({
 }
 
 const ACTION_LABELS: Record<string, string> = {
-  'user.credits_adjusted': 'adjusted credits',
-  'user.admin_granted': 'granted admin',
-  'user.admin_revoked': 'revoked admin',
+  'user.credits_adjusted': 'adjusted the credits of',
+  'user.admin_granted': 'granted admin to',
+  'user.admin_revoked': 'revoked admin from',
   'user.disabled': 'disabled',
   'user.enabled': 'enabled',
 };
@@ -391,7 +391,7 @@ function RecentChanges() {
                 <Text span fw={600}>
                   {e.actorEmail ?? 'An admin'}
                 </Text>{' '}
-                {ACTION_LABELS[e.action] ?? e.action} for{' '}
+                {ACTION_LABELS[e.action] ?? e.action}{' '}
                 <Text span fw={600}>
                   {e.targetLabel ?? 'a user'}
                 </Text>

@@ -274,7 +274,7 @@ export function ModelTestScreen() {
           title="Model Test"
           description="Send the same prompt to several models and compare output, speed and cost before offering them. Test runs are not charged to you but count as provider cost."
         />
-        <Card padding="lg">
+        <Card padding="lg" data-testid="model-test-form">
           <form onSubmit={form.onSubmit((v) => run.mutate({ prompt: v.prompt.trim(), modelIds: v.modelIds }))}>
             <Stack gap="md">
               <Textarea

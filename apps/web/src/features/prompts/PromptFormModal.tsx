@@ -44,7 +44,14 @@ export function PromptFormModal({ opened, onClose, prompt, initial, onSaved }: P
     form.setValues(
       prompt
         ? { title: prompt.title, text: prompt.text, type: prompt.type, category: prompt.category, tags: prompt.tags, favourite: prompt.favourite }
-        : { title: suggestTitle(initial?.text ?? ''), text: initial?.text ?? '', type: initial?.type ?? 'image', category: 'General', tags: [], favourite: false },
+        : {
+            title: suggestTitle(initial?.text ?? ''),
+            text: initial?.text ?? '',
+            type: initial?.type ?? 'image',
+            category: 'General',
+            tags: [],
+            favourite: false,
+          },
     );
     form.resetDirty();
   }, [opened, prompt?.id]);

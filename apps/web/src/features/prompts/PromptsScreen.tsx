@@ -285,7 +285,14 @@ export function PromptsScreen() {
         </SimpleGrid>
       )}
 
-      <PromptFormModal opened={creating || editing !== null} prompt={editing} onClose={() => (setCreating(false), setEditing(null))} />
+      <PromptFormModal
+        opened={creating || editing !== null}
+        prompt={editing}
+        onClose={() => {
+          setCreating(false);
+          setEditing(null);
+        }}
+      />
       <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete this prompt?" centered>
         <Stack>
           <Text size="sm">“{deleting?.title}” will be removed from your library. This cannot be undone.</Text>

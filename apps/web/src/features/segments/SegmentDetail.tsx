@@ -202,9 +202,12 @@ export function SegmentDetail({ projectId, segment, ratio, isGuest, onDeleted }:
     savedPrompt.current = value;
     void utils.projects.byId.invalidate({ id: projectId });
   };
-  const debouncedSave = useDebouncedCallback((value: string) => {
-    savePrompt(value).catch((error: unknown) => notifications.show({ color: 'red', title: 'Prompt not saved', message: errorMessage(error) }));
-  }, 800);
+  const debouncedSave = useDebouncedCallback(
+    (value: string) => {
+      savePrompt(value).catch((error: unknown) => notifications.show({ color: 'red', title: 'Prompt not saved', message: errorMessage(error) }));
+    },
+    { delay: 800, flushOnUnmount: true },
+  );
 
   const rename = () => {
     const next = name.trim();

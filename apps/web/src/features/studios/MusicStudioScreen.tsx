@@ -49,7 +49,11 @@ export function MusicStudioScreen() {
 
   const run = async () => {
     if (!prompt.trim()) {
-      notifications.show({ color: 'yellow', title: 'Describe the track', message: 'Type a prompt first — e.g. “warm lo-fi beat with vinyl crackle”.' });
+      notifications.show({
+        color: 'yellow',
+        title: 'Describe the track',
+        message: 'Type a prompt first — e.g. “warm lo-fi beat with vinyl crackle”.',
+      });
       return;
     }
     try {
@@ -114,7 +118,7 @@ export function MusicStudioScreen() {
                   Duration: {duration} s
                 </Text>
                 <Slider
-                  aria-labelledby="music-duration-label"
+                  thumbLabel="Duration in seconds"
                   min={5}
                   max={120}
                   step={1}
@@ -123,7 +127,7 @@ export function MusicStudioScreen() {
                   marks={[
                     { value: 30, label: '30 s' },
                     { value: 60, label: '1 min' },
-                    { value: 120, label: '2 min' },
+                    { value: 90, label: '1:30' },
                   ]}
                   mb="md"
                 />
@@ -159,7 +163,12 @@ export function MusicStudioScreen() {
                 <TakeProgress generation={generation} label="Your track" />
                 {generation.status === 'COMPLETED' && generation.outputUrl ? (
                   <>
-                    <WaveformPlayer src={generation.outputUrl} title={generation.prompt} downloadName={`music-${generation.id.slice(0, 8)}.mp3`} loopable />
+                    <WaveformPlayer
+                      src={generation.outputUrl}
+                      title={generation.prompt}
+                      downloadName={`music-${generation.id.slice(0, 8)}.mp3`}
+                      loopable
+                    />
                     {isAuthenticated ? (
                       <Paper withBorder radius="md" p="md">
                         <Group align="flex-end" gap="sm">
@@ -174,7 +183,12 @@ export function MusicStudioScreen() {
                             error={projects.error ? errorMessage(projects.error) : null}
                           />
                           {projectId ? (
-                            <ButtonLink to="/projects/$projectId/sound-editor" params={{ projectId }} variant="light" leftSection={<IconWaveSine size={16} aria-hidden />}>
+                            <ButtonLink
+                              to="/projects/$projectId/sound-editor"
+                              params={{ projectId }}
+                              variant="light"
+                              leftSection={<IconWaveSine size={16} aria-hidden />}
+                            >
                               Open sound editor
                             </ButtonLink>
                           ) : (

@@ -29,7 +29,12 @@ export function TakeProgress({ generation, label }: { generation: Generation; la
   }
   if (generation.status === 'FAILED' || generation.status === 'CANCELLED') {
     return (
-      <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={`${label} ${generation.status === 'FAILED' ? 'failed' : 'was cancelled'}`}>
+      <Alert
+        color="red"
+        variant="light"
+        icon={<IconAlertTriangle size={18} aria-hidden />}
+        title={`${label} ${generation.status === 'FAILED' ? 'failed' : 'was cancelled'}`}
+      >
         {generation.error ?? 'Your credits were refunded.'}
       </Alert>
     );

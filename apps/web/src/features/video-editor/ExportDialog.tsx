@@ -209,7 +209,7 @@ export function ExportDialog(props: ExportDialogProps) {
               <Paper radius="md" bg="black" style={{ overflow: 'hidden' }}>
                 {/* biome-ignore lint/a11y/useMediaCaption: generated clips carry no speech to caption */}
                 <video
-                  src={current.outputUrl}
+                  src={`${current.outputUrl}#t=0.1`}
                   controls
                   playsInline
                   preload="metadata"

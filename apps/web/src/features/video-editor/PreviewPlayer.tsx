@@ -134,10 +134,15 @@ export function PreviewPlayer({ sequence, ratio, focusKey, onPlayhead, guard }: 
       if (sequence.length && (idx.current >= sequence.length || loadedUrl.current === null)) seekTo(0, false);
       return;
     }
-    if (before?.key === entry.key && before.end !== entry.end && before.start === entry.start) {
+    const focusChanged = before?.key !== entry.key;
+    const startChanged = !focusChanged && before?.start !== entry.start;
+    const endChanged = !focusChanged && !startChanged && before?.end !== entry.end;
+    // The clip on screen got a new video (regenerated) while paused on it.
+    const staleVideo = idx.current === i && loadedUrl.current !== entry.url;
+    if (endChanged) {
       setPosition(entry.offset + entry.played);
       show(i, Math.max(entry.start, entry.end - 0.05), false);
-    } else if (before?.key !== entry.key || before.start !== entry.start || idx.current !== i) {
+    } else if (focusChanged || startChanged || staleVideo) {
       setPosition(entry.offset);
       show(i, entry.start, false);
     }

@@ -457,7 +457,7 @@ function VideoEditor({ project, isGuest }: { project: ProjectDetail; isGuest: bo
 
   const inspector = (
     <Tabs value={tab} onChange={setTab} keepMounted={false}>
-      <Tabs.List grow px="md" pt={6}>
+      <Tabs.List grow px="md" pt={6} pos="sticky" top={0} bg="var(--mantine-color-body)" style={{ zIndex: 3 }}>
         <Tabs.Tab value="clip">Clip</Tabs.Tab>
         <Tabs.Tab value="project">Project</Tabs.Tab>
       </Tabs.List>

@@ -19,7 +19,6 @@ const PENDING: Partial<Record<AnalyticsEventName, number>> = {
   seo_articles_requested: 10,
   seo_drafts_prepared: 10,
   seo_article_regenerated: 10,
-  user_profile_uploaded: 12,
 };
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
