@@ -27,6 +27,9 @@ function UsageChart() {
   const data = (usage.data?.days ?? []).map((d) => ({ day: dayLabel(d.date), credits: d.credits }));
   const total = usage.data?.total ?? 0;
   const activeDays = usage.data?.days.filter((d) => d.credits > 0).length ?? 0;
+  // A clean 0 / half / top axis: the busiest day rounded up to an even number of credits.
+  const busiest = Math.max(0, ...data.map((d) => d.credits));
+  const top = Math.max(2, Math.ceil(busiest / 2) * 2);
   return (
     <Stack gap="xs" data-testid="usage-chart" data-total={total}>
       <Group justify="space-between" align="baseline">
@@ -57,7 +60,7 @@ function UsageChart() {
             tickLine="none"
             gridAxis="x"
             strokeDasharray="3 3"
-            yAxisProps={{ width: 28, allowDecimals: false, tickFormatter: (v: number) => v.toLocaleString('en-US') }}
+            yAxisProps={{ width: 28, domain: [0, top], ticks: [0, top / 2, top], tickFormatter: (v: number) => v.toLocaleString('en-US') }}
             xAxisProps={{ interval: 6, tickMargin: 6 }}
             valueFormatter={(v) => formatCredits(v)}
             barProps={{ radius: [4, 4, 0, 0] }}
