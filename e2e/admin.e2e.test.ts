@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, signUp, uniqueEmail, waitForShell } from './support/app';
 import { DESKTOP, launchBrowser, MOBILE, saveScreen, withPage } from './support/browser';
+import { SCREENS_DIR } from './support/paths';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from './support/server';
 
 /**
@@ -134,6 +136,13 @@ async function loginAsAdmin(page: Page) {
   await waitForShell(page);
 }
 
+/** A screenshot once the toasts of earlier steps are gone (they cover the header); `full` adds a full-page one. */
+async function snap(page: Page, name: string, full = false) {
+  await expect.poll(() => page.locator('.mantine-Notification-root').count(), { timeout: 12_000 }).toBe(0);
+  await saveScreen(page, name);
+  if (full) await page.screenshot({ path: path.join(SCREENS_DIR, `${name}-full.png`), fullPage: true });
+}
+
 /** Waits until the charts have drawn (recharts renders SVG paths) and animations settled. */
 async function chartsDrawn(page: Page, testId: string) {
   await page.getByTestId(testId).locator('svg.recharts-surface').first().waitFor();
@@ -163,7 +172,7 @@ describe('admin console', () => {
       expect.arrayContaining([expect.stringMatching(/^newsletter/), expect.stringMatching(/^google/)]),
     );
     expect(await page.getByTestId('queue-row').count()).toBeGreaterThanOrEqual(6);
-    await saveScreen(page, 'admin-summary-light');
+    await snap(page, 'admin-summary-light', true);
 
     // 2. /admin/users — search, adjust credits, disable an account.
     await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Users' }).click();
@@ -187,7 +196,7 @@ describe('admin console', () => {
     await expect.poll(() => page.getByTestId('user-row').count()).toBe(5);
     await expect.poll(() => page.getByTestId('audit-entry').count()).toBeGreaterThanOrEqual(2);
     expect(await page.getByTestId('audit-entry').first().textContent()).toContain('disabled chen.wu@studio.test');
-    await saveScreen(page, 'admin-users-light');
+    await snap(page, 'admin-users-light', true);
 
     // 3. /admin/profitability — per model, type and user; the CSV export downloads.
     await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Profitability' }).click();
@@ -196,7 +205,7 @@ describe('admin console', () => {
     expect(await page.getByTestId('profit-revenue-value').textContent()).toBe('$70.00');
     expect(await page.getByTestId('model-row').count()).toBe(MODELS.length);
     expect(await page.getByTestId('profit-user-row').first().textContent()).toContain('ben.ortiz@studio.test');
-    await saveScreen(page, 'admin-profitability-light');
+    await snap(page, 'admin-profitability-light', true);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
     expect(download.suggestedFilename()).toMatch(/^atelier-usage-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = readFileSync(await download.path(), 'utf8')
@@ -214,7 +223,7 @@ describe('admin console', () => {
     expect(await page.getByTestId('user-revenue-value').textContent()).toBe('$50.00');
     expect(await page.getByTestId('user-model-row').count()).toBeGreaterThan(2);
     await sleep(700);
-    await saveScreen(page, 'admin-user-profitability-light');
+    await snap(page, 'admin-user-profitability-light', true);
 
     // 5. /admin/ai-control — providers, a health check, a model switch, queue pause/resume.
     await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'AI Control' }).click();
@@ -234,7 +243,7 @@ describe('admin console', () => {
     await expect.poll(() => textQueue.getByTestId('queue-state').textContent()).toBe('paused');
     await textQueue.getByRole('button', { name: 'Resume the text queue' }).click();
     await expect.poll(() => textQueue.getByTestId('queue-state').textContent()).toBe('running');
-    await saveScreen(page, 'admin-ai-control-light');
+    await snap(page, 'admin-ai-control-light', true);
 
     // The queue dashboard (Bull Board) opens in a new tab through a one-time link.
     const [board] = await Promise.all([page.context().waitForEvent('page'), page.getByTestId('open-queue-dashboard').click()]);
@@ -264,7 +273,7 @@ describe('admin console', () => {
     expect(await page.getByTestId('run-latency').first().textContent()).toMatch(/ms$/);
     await page.getByTestId('past-tests').waitFor();
     await sleep(500);
-    await saveScreen(page, 'admin-model-test-light');
+    await snap(page, 'admin-model-test-light', true);
 
     // 7. /admin/model-pricing — validation, then a saved price.
     await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Model Pricing' }).click();
@@ -280,7 +289,7 @@ describe('admin console', () => {
     const dalle = page.locator('[data-testid="pricing-row"][data-model="openai/dall-e-3"]');
     expect(await dalle.getByTestId('price-suggested').textContent()).toBe('1');
     await chartsDrawn(page, 'margin-chart');
-    await saveScreen(page, 'admin-model-pricing-light');
+    await snap(page, 'admin-model-pricing-light', true);
 
     // The new price is what the catalogue now charges.
     const models = await page.evaluate(
@@ -310,13 +319,13 @@ describe('admin console', () => {
           await page.getByTestId(ready).waitFor({ timeout: 20_000 });
           if (chart) await chartsDrawn(page, chart);
           else await sleep(400);
-          await saveScreen(page, `${path.replace(/\//g, '-').slice(1)}-${label}`);
+          await snap(page, `${path.replace(/\//g, '-').slice(1)}-${label}`, true);
         }
         await page.goto('/admin/profitability');
         await page.getByTestId('profit-user-row').first().getByRole('link').click();
         await page.getByTestId('user-profitability').waitFor();
         await sleep(700);
-        await saveScreen(page, `admin-user-profitability-${label}`);
+        await snap(page, `admin-user-profitability-${label}`, true);
       },
       options,
     );

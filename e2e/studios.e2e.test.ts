@@ -66,7 +66,9 @@ describe('music studio', () => {
     expect(media.readyState).toBeGreaterThanOrEqual(2);
     expect(Math.abs(media.duration - 8)).toBeLessThan(0.8);
     await expect.poll(() => page.getByRole('img', { name: /Waveform of/ }).isVisible()).toBe(true);
-    await expect.poll(() => page.getByRole('list', { name: 'Past takes' }).getByText('Warm lo-fi beat with soft keys').isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Past takes' }).getByText('Warm lo-fi beat with soft keys').isVisible(), { timeout: 20_000 })
+      .toBe(true);
     await expect.poll(() => page.getByRole('switch', { name: 'Loop' }).isVisible()).toBe(true);
     await page.getByRole('switch', { name: 'Loop' }).check({ force: true });
     expect(await page.evaluate(() => (document.querySelector('audio') as HTMLAudioElement).loop)).toBe(true);
@@ -78,5 +80,43 @@ describe('music studio', () => {
     await page.setViewportSize(MOBILE);
     await page.waitForTimeout(500);
     await saveFull(page, 'studios-music-mobile');
+  });
+});
+
+describe('voice studio', () => {
+  test('clones a voice from two uploaded samples and speaks with it; the speech plays in the page', async (page) => {
+    const { execFileSync } = await import('node:child_process');
+    const { mkdtempSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(path.join(tmpdir(), 'voice-'));
+    const files = ['The quick brown fox jumps over the lazy dog.', 'She sells sea shells by the sea shore.'].map((text, i) => {
+      const file = path.join(dir, `sample-${i}.wav`);
+      execFileSync('espeak-ng', ['-v', 'en-us+f3', '-w', file, text]);
+      return file;
+    });
+    await signedIn(page, 'voice', '/voice-studio');
+    await expect.poll(() => page.getByText('No cloned voices yet').isVisible(), { timeout: 20_000 }).toBe(true);
+    await page.getByLabel('Voice name').fill('Narrator');
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Upload samples' }).click();
+    await (await chooser).setFiles(files);
+    await expect.poll(() => page.getByRole('list', { name: 'Samples to clone' }).getByRole('listitem').count()).toBe(2);
+    await page.getByRole('button', { name: /^Clone voice · 3 credits/ }).click();
+    await expect.poll(() => page.getByText('Local clone').isVisible(), { timeout: 30_000 }).toBe(true);
+    await page.getByLabel('Text').fill('Hello from my cloned voice.');
+    await expect.poll(() => page.getByLabel('Voice').inputValue()).toBe('Narrator');
+    await page.getByRole('button', { name: /^Generate speech · 1 credit/ }).click();
+    const media = await mediaReady(page, 'audio[aria-label="Hello from my cloned voice."]');
+    expect(media.readyState).toBeGreaterThanOrEqual(2);
+    expect(media.duration).toBeGreaterThan(0.5);
+    await expect.poll(() => page.getByRole('list', { name: 'Past takes' }).getByText('Hello from my cloned voice.').isVisible(), { timeout: 20_000 }).toBe(true);
+    await page.waitForTimeout(800);
+    await saveScreen(page, 'studios-voice-desktop-light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForTimeout(500);
+    await saveScreen(page, 'studios-voice-desktop-dark');
+    await page.setViewportSize(MOBILE);
+    await page.waitForTimeout(500);
+    await saveFull(page, 'studios-voice-mobile');
   });
 });

@@ -120,7 +120,10 @@ describe('voice studio (local cloning)', () => {
     const list = await t.rest('GET', '/api/advanced-features/voice/profiles', { token: u.token });
     expect(list.body.profiles.map((p: { id: string }) => p.id)).toEqual([profile.id]);
 
-    const gen = await t.rest('POST', '/api/advanced-features/voice/generate', { token: u.token, body: { text: 'Cloned voices speak too.', voiceId: profile.id } });
+    const gen = await t.rest('POST', '/api/advanced-features/voice/generate', {
+      token: u.token,
+      body: { text: 'Cloned voices speak too.', voiceId: profile.id },
+    });
     expect(gen.status).toBe(200);
     expect(gen.body.generation.params).toMatchObject({ voiceId: 'en-us+f3', pitch: profile.pitch, speed: profile.speed });
     const done = await waitFor(gen.body.generation.id, u.token);
@@ -128,4 +131,28 @@ describe('voice studio (local cloning)', () => {
     const key = decodeURIComponent(new URL(done.outputUrl, 'http://x').pathname.replace(/^\/media\//, ''));
     expect((await measureLoudness(await readStored(key))).maxVolumeDb).toBeGreaterThan(-30);
   }, 120_000);
+});
+
+describe('avatar studio', () => {
+  it('creates an avatar from a PNG (cropped square, normalised) and lists it; rejects a non-image naming photo', async () => {
+    const { default: sharp } = await import('sharp');
+    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 200, g: 120, b: 90 } } })
+      .png()
+      .toBuffer();
+    const u = await t.signUp();
+    const res = await t.rest('POST', '/api/advanced-features/avatar/create', {
+      token: u.token,
+      body: { name: 'Me', type: 'photo', photo: `data:image/png;base64,${png.toString('base64')}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.avatar).toMatchObject({ name: 'Me', type: 'photo', width: 768, height: 768 });
+    const list = await t.rest('GET', '/api/advanced-features/avatar/list', { token: u.token });
+    expect(list.body.avatars.map((a: { id: string }) => a.id)).toEqual([res.body.avatar.id]);
+    const bad = await t.rest('POST', '/api/advanced-features/avatar/create', {
+      token: u.token,
+      body: { name: 'Bad', photo: `data:image/png;base64,${Buffer.from('not an image').toString('base64')}` },
+    });
+    expect(bad.status).toBeGreaterThanOrEqual(400);
+    expect(JSON.stringify(bad.body)).toContain('photo');
+  });
 });

@@ -63,7 +63,43 @@ export const ZCloneInput = z
   })
   .strict();
 
+const ZAvatar = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  imageUrl: z.string(),
+  width: z.number(),
+  height: z.number(),
+  createdAt: z.string(),
+});
+
 export const studiosRouter = router({
+  avatarCreate: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/advanced-features/avatar/create',
+        tags,
+        summary: 'Create an avatar from a photo (JSON with a base64 data URL instead of multipart); cropped square and normalised',
+      },
+    })
+    .input(
+      z
+        .object({
+          name: z.string().trim().min(1, 'name is required').max(80),
+          type: z.enum(['photo', 'illustration', '3d']).default('photo'),
+          /** A base64 data URL of a PNG, JPEG or WebP image (≤ 8 MB, ≤ 40 megapixels). */
+          photo: z.string().min(1, 'photo is required').max(12_000_000),
+        })
+        .strict(),
+    )
+    .output(z.object({ avatar: ZAvatar }))
+    .mutation(async ({ ctx, input }) => ({ avatar: await studios.createAvatar(ctx, input) })),
+  avatarList: viewerProcedure
+    .meta({ openapi: { method: 'GET', path: '/advanced-features/avatar/list', tags, summary: 'Your avatars' } })
+    .input(z.void())
+    .output(z.object({ avatars: z.array(ZAvatar) }))
+    .query(async ({ ctx }) => ({ avatars: await studios.listAvatars(ctx, ctx.viewerId) })),
   musicGenerate: authedProcedure
     .meta({
       openapi: {
@@ -109,7 +145,12 @@ export const studiosRouter = router({
     .query(async ({ ctx }) => ({ profiles: await studios.listProfiles(ctx, ctx.viewerId) })),
   voiceGenerate: authedProcedure
     .meta({
-      openapi: { method: 'POST', path: '/advanced-features/voice/generate', tags, summary: 'Speak text with a built-in voice or one of your cloned profiles (an audio generation)' },
+      openapi: {
+        method: 'POST',
+        path: '/advanced-features/voice/generate',
+        tags,
+        summary: 'Speak text with a built-in voice or one of your cloned profiles (an audio generation)',
+      },
     })
     .input(ZVoiceGenerateInput)
     .output(ZWithBalance)

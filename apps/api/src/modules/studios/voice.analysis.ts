@@ -6,7 +6,23 @@ export const ANALYSIS_RATE = 16_000;
 /** Decodes any audio ffmpeg reads to mono 16 kHz float PCM (first 60 s). */
 export function decodeToPcm(data: Buffer): Promise<Float32Array> {
   return new Promise((resolve, reject) => {
-    const ff = spawn('ffmpeg', ['-hide_banner', '-nostdin', '-loglevel', 'error', '-i', 'pipe:0', '-t', '60', '-ac', '1', '-ar', String(ANALYSIS_RATE), '-f', 'f32le', 'pipe:1']);
+    const ff = spawn('ffmpeg', [
+      '-hide_banner',
+      '-nostdin',
+      '-loglevel',
+      'error',
+      '-i',
+      'pipe:0',
+      '-t',
+      '60',
+      '-ac',
+      '1',
+      '-ar',
+      String(ANALYSIS_RATE),
+      '-f',
+      'f32le',
+      'pipe:1',
+    ]);
     const out: Buffer[] = [];
     let err = '';
     ff.stdout.on('data', (c: Buffer) => out.push(c));

@@ -84,18 +84,25 @@ function Headline({ s }: { s: Summary }) {
 
 function MoneyChart({ s }: { s: Summary }) {
   const has = s.series.some((d) => d.revenueUsd > 0 || d.providerCostUsd > 0);
+  let revenue = 0;
+  let cost = 0;
+  const data = s.series.map((d) => {
+    revenue += d.revenueUsd;
+    cost += d.providerCostUsd;
+    return { date: shortDay(d.date), Revenue: Math.round(revenue * 100) / 100, 'Provider cost': Math.round(cost * 10_000) / 10_000 };
+  });
   return (
-    <SectionCard title="Revenue and provider cost" description={`Per ${s.period.bucket}, in USD`} testId="chart-money">
+    <SectionCard title="Revenue and provider cost" description="Running totals over the period, in USD" testId="chart-money">
       {has ? (
         <AreaChart
           h={260}
-          data={s.series.map((d) => ({ date: shortDay(d.date), Revenue: d.revenueUsd, 'Provider cost': d.providerCostUsd }))}
+          data={data}
           dataKey="date"
           series={[
             { name: 'Revenue', color: 'teal.6' },
             { name: 'Provider cost', color: 'orange.6' },
           ]}
-          curveType="monotone"
+          curveType="stepAfter"
           withGradient
           withDots={false}
           withLegend

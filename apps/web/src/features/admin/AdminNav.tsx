@@ -1,4 +1,4 @@
-import { Button, Group } from '@mantine/core';
+import { Button, Group, ScrollArea } from '@mantine/core';
 import { IconChartPie, IconCpu, IconFlask, IconLayoutDashboard, IconReceipt2, IconUsers } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
 
@@ -15,25 +15,27 @@ const LINKS = [
 export function AdminNav() {
   const pathname = useLocation({ select: (location) => location.pathname });
   return (
-    <Group gap={6} component="nav" aria-label="Admin sections" mb="xl">
-      {LINKS.map(({ to, label, icon: LinkIcon }) => {
-        const active = to === '/admin' ? pathname === '/admin' || pathname === '/admin/' : pathname.startsWith(to);
-        return (
-          <Button
-            key={to}
-            component={Link}
-            to={to}
-            size="xs"
-            radius="xl"
-            variant={active ? 'light' : 'subtle'}
-            color={active ? 'brand' : 'gray'}
-            aria-current={active ? 'page' : undefined}
-            leftSection={<LinkIcon size={14} aria-hidden />}
-          >
-            {label}
-          </Button>
-        );
-      })}
-    </Group>
+    <ScrollArea type="never" mb="xl" offsetScrollbars={false}>
+      <Group gap={6} component="nav" aria-label="Admin sections" wrap="nowrap">
+        {LINKS.map(({ to, label, icon: LinkIcon }) => {
+          const active = to === '/admin' ? pathname === '/admin' || pathname === '/admin/' : pathname.startsWith(to);
+          return (
+            <Button
+              key={to}
+              component={Link}
+              to={to}
+              size="xs"
+              radius="xl"
+              variant={active ? 'light' : 'subtle'}
+              color={active ? 'brand' : 'gray'}
+              aria-current={active ? 'page' : undefined}
+              leftSection={<LinkIcon size={14} aria-hidden />}
+            >
+              {label}
+            </Button>
+          );
+        })}
+      </Group>
+    </ScrollArea>
   );
 }

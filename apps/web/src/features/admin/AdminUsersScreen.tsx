@@ -17,6 +17,7 @@ import {
   TextInput,
   Timeline,
   Tooltip,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -292,7 +293,7 @@ function UsersTable({
             <Table.Th>Last active</Table.Th>
             <Table.Th>Joined</Table.Th>
             <Table.Th w={48}>
-              <span className="mantine-visually-hidden">Actions</span>
+              <VisuallyHidden>Actions</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -305,17 +306,24 @@ function UsersTable({
                     {u.email}
                   </AnchorLink>
                   {u.id === selfId ? (
-                    <Badge size="xs" variant="outline" color="gray">
+                    <Badge size="xs" variant="outline" color="gray" style={{ flexShrink: 0 }}>
                       you
                     </Badge>
                   ) : null}
                   {u.isAdmin ? (
-                    <Badge size="xs" variant="light" color="brand" leftSection={<IconShield size={10} aria-hidden />} data-testid="badge-admin">
+                    <Badge
+                      size="xs"
+                      variant="light"
+                      color="brand"
+                      leftSection={<IconShield size={10} aria-hidden />}
+                      style={{ flexShrink: 0 }}
+                      data-testid="badge-admin"
+                    >
                       admin
                     </Badge>
                   ) : null}
                   {u.disabled ? (
-                    <Badge size="xs" variant="light" color="red" data-testid="badge-disabled">
+                    <Badge size="xs" variant="light" color="red" style={{ flexShrink: 0 }} data-testid="badge-disabled">
                       disabled
                     </Badge>
                   ) : null}

@@ -1,4 +1,4 @@
-import { BarChart, LineChart } from '@mantine/charts';
+import { BarChart, CompositeChart } from '@mantine/charts';
 import { Badge, Button, Grid, Group, Progress, Select, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCash, IconDownload, IconPercentage, IconReceipt, IconScale, IconX } from '@tabler/icons-react';
@@ -26,7 +26,7 @@ type Usage = AdminOutputs['usage'];
 
 export const CREDIT_PRICE_BASIS: Record<string, string> = {
   period: 'average sale price in the period',
-  'all-time': 'average sale price, all time (no sales in the period)',
+  'all-time': 'average sale price over all sales',
   'list-price': 'credit packages’ list price (no sales yet)',
 };
 
@@ -84,26 +84,38 @@ function Totals({ u }: { u: Usage }) {
 
 function TrendChart({ u }: { u: Usage }) {
   const has = u.series.some((d) => d.revenueUsd !== 0 || d.providerCostUsd !== 0);
+  let margin = 0;
+  const data = u.series.map((d) => {
+    margin += d.marginUsd;
+    return { date: shortDay(d.date), Revenue: d.revenueUsd, 'Provider cost': d.providerCostUsd, 'Margin so far': Math.round(margin * 100) / 100 };
+  });
   return (
-    <SectionCard title="Revenue, cost and margin" description={`Per ${u.period.bucket}, in USD`} testId="chart-trend">
+    <SectionCard
+      title="Revenue, cost and margin"
+      description={`Revenue and provider cost per ${u.period.bucket} (bars), margin accumulated over the period (line), in USD`}
+      testId="chart-trend"
+    >
       {has ? (
-        <LineChart
-          h={260}
-          data={u.series.map((d) => ({ date: shortDay(d.date), Revenue: d.revenueUsd, 'Provider cost': d.providerCostUsd, Margin: d.marginUsd }))}
+        <CompositeChart
+          h={280}
+          data={data}
           dataKey="date"
           series={[
-            { name: 'Revenue', color: 'teal.6' },
-            { name: 'Provider cost', color: 'orange.6' },
-            { name: 'Margin', color: 'brand.6', strokeDasharray: '5 5' },
+            { name: 'Revenue', color: 'teal.6', type: 'bar' },
+            { name: 'Provider cost', color: 'orange.6', type: 'bar' },
+            { name: 'Margin so far', color: 'brand.6', type: 'line', yAxisId: 'right' },
           ]}
-          curveType="monotone"
+          withRightYAxis
+          curveType="stepAfter"
           withDots={false}
           withLegend
+          maxBarWidth={18}
           valueFormatter={(v) => formatUsd(v)}
-          yAxisProps={{ width: 64 }}
+          yAxisProps={{ width: 64, tickFormatter: (v: number) => formatUsd(v) }}
+          rightYAxisProps={{ width: 72, tickFormatter: (v: number) => formatUsd(v) }}
         />
       ) : (
-        <ChartEmpty height={260} text="No purchases or generation costs in this period." />
+        <ChartEmpty height={280} text="No purchases or generation costs in this period." />
       )}
     </SectionCard>
   );

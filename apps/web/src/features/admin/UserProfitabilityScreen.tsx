@@ -64,13 +64,14 @@ function Body({ p }: { p: UserProfit }) {
             data={p.series.map((d) => ({ date: shortDay(d.date), 'Credits spent': d.creditsSpent, 'Provider cost': d.providerCostUsd }))}
             dataKey="date"
             series={[
-              { name: 'Credits spent', color: 'indigo.5', type: 'bar', yAxisId: 'left' },
+              { name: 'Credits spent', color: 'indigo.5', type: 'bar' },
               { name: 'Provider cost', color: 'orange.6', type: 'line', yAxisId: 'right' },
             ]}
             withRightYAxis
             withLegend
             withDots={false}
-            curveType="monotone"
+            curveType="linear"
+            maxBarWidth={28}
             rightYAxisProps={{ width: 64, tickFormatter: (v: number) => formatUsd(v) }}
           />
         ) : (

@@ -212,7 +212,7 @@ export function ExportDialog(props: ExportDialogProps) {
                   src={`${current.outputUrl}#t=0.1`}
                   controls
                   playsInline
-                  preload="metadata"
+                  preload="auto"
                   aria-label="Exported video"
                   style={{ display: 'block', width: '100%', maxHeight: 280, background: 'black' }}
                 />
