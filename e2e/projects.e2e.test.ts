@@ -161,20 +161,21 @@ describe('projects list', () => {
     await saveScreen(page, 'projects-list');
 
     // delete with confirmation
-    await cardNamed(page, 'Blog drafts').getByRole('button', { name: 'Actions for Blog drafts' }).click();
+    await cardNamed(page, 'Moodboard (copy)').getByRole('button', { name: 'Actions for Moodboard (copy)' }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete project?' });
     await confirm.getByText('This cannot be undone').waitFor();
     await confirm.getByRole('button', { name: 'Delete project' }).click();
     await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBe(3);
+    expect(await cardNamed(page, 'Moodboard (copy)').count()).toBe(0);
 
-    // /projects/{id} redirects by type; a deleted or unknown project is 'Project not found'
+    // /projects/{id} redirects by type; an unknown project is 'Project not found'
     await page.goto(`/projects/${videoId}`);
     await page.waitForURL(`**/projects/${videoId}/video-editor`);
     await page.goto(`/projects/${imageId}`);
     await page.waitForURL(`**/projects/${imageId}/image-editor`);
     await page.goto(`/projects/${textId}`);
-    await page.getByText('Project not found').waitFor();
+    await page.waitForURL(`**/projects/${textId}/seo`);
     await page.goto('/projects/00000000-0000-4000-8000-000000000001');
     await page.getByText('Project not found').waitFor();
   });

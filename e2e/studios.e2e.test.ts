@@ -103,13 +103,15 @@ describe('voice studio', () => {
     await expect.poll(() => page.getByRole('list', { name: 'Samples to clone' }).getByRole('listitem').count()).toBe(2);
     await page.getByRole('button', { name: /^Clone voice · 3 credits/ }).click();
     await expect.poll(() => page.getByText('Local clone').isVisible(), { timeout: 30_000 }).toBe(true);
-    await page.getByLabel('Text').fill('Hello from my cloned voice.');
-    await expect.poll(() => page.getByLabel('Voice').inputValue()).toBe('Narrator');
+    await page.getByRole('textbox', { name: 'Text' }).fill('Hello from my cloned voice.');
+    await expect.poll(() => page.getByRole('combobox', { name: 'Voice' }).inputValue()).toBe('Narrator');
     await page.getByRole('button', { name: /^Generate speech · 1 credit/ }).click();
     const media = await mediaReady(page, 'audio[aria-label="Hello from my cloned voice."]');
     expect(media.readyState).toBeGreaterThanOrEqual(2);
     expect(media.duration).toBeGreaterThan(0.5);
-    await expect.poll(() => page.getByRole('list', { name: 'Past takes' }).getByText('Hello from my cloned voice.').isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Past takes' }).getByText('Hello from my cloned voice.').isVisible(), { timeout: 20_000 })
+      .toBe(true);
     await page.waitForTimeout(800);
     await saveScreen(page, 'studios-voice-desktop-light');
     await page.emulateMedia({ colorScheme: 'dark' });

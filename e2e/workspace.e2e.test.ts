@@ -206,8 +206,9 @@ describe('profile and brand kit', () => {
     await page.getByRole('button', { name: 'Add colour' }).click();
     await page.getByRole('textbox', { name: 'Colour 1 name' }).fill('Crust');
     await page.getByRole('textbox', { name: 'Tone of voice' }).fill('Warm and playful');
-    await page.getByRole('textbox', { name: 'Words to avoid' }).fill('cheap');
-    await page.getByRole('textbox', { name: 'Words to avoid' }).press('Enter');
+    const avoid = page.getByPlaceholder('Type and press Enter').last();
+    await avoid.fill('cheap');
+    await avoid.press('Enter');
     await expect.poll(() => page.getByTestId('brand-clause').innerText()).toContain('Acme Bakery');
     await page.getByRole('button', { name: 'Save brand kit' }).click();
     await expect.poll(() => page.getByText('Brand kit saved').isVisible(), { timeout: 20_000 }).toBe(true);

@@ -117,17 +117,6 @@ export const CATALOGUE: CatalogueEntry[] = [
     isLocal: true,
   },
   {
-    id: 'local/avatar',
-    provider: 'local',
-    name: 'Local Talking Avatar (offline)',
-    type: 'VIDEO',
-    description: 'Speech from a voice and an ffmpeg animation of the avatar photo driven by the loudness of the speech.',
-    requirements: { requiredInputs: ['prompt', 'image'], optionalInputs: ['voiceId', 'speed', 'pitch', 'language'] },
-    credits: 3,
-    providerCostUsd: 0,
-    isLocal: true,
-  },
-  {
     id: 'local/text',
     provider: 'local',
     name: 'Local Draft Writer (offline)',

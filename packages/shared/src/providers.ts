@@ -29,6 +29,9 @@ const HOSTED: Record<string, { name: string; envVar: string; configured: (env: E
  */
 export const INSTALLED_ADAPTERS = new Set<string>(['local', 'openai', 'anthropic', 'replicate', 'elevenlabs', 'openai-compatible']);
 
+/** Local models the worker has an engine for; other `local/*` rows price a studio action (voice cloning). */
+export const LOCAL_GENERATION_MODELS = new Set(['local/image', 'local/video', 'local/speech', 'local/music', 'local/text', 'local/text-brief']);
+
 export function providerInfo(env: Env, provider: string): ProviderInfo {
   if (provider === 'local') return { id: 'local', name: 'Local engines (offline)', configured: true, local: true, reason: null, envVar: null };
   const noApi = PROVIDERS_WITHOUT_PUBLIC_API[provider];

@@ -11,7 +11,7 @@ const LINKS = [
   { to: '/admin/model-pricing', label: 'Model Pricing', icon: IconReceipt2 },
 ] as const;
 
-/** Links between the admin screens. */
+/** Links between the admin screens (one row; it scrolls sideways on narrow screens). */
 export function AdminNav() {
   const pathname = useLocation({ select: (location) => location.pathname });
   return (
@@ -30,6 +30,7 @@ export function AdminNav() {
               color={active ? 'brand' : 'gray'}
               aria-current={active ? 'page' : undefined}
               leftSection={<LinkIcon size={14} aria-hidden />}
+              style={{ flexShrink: 0 }}
             >
               {label}
             </Button>

@@ -155,7 +155,7 @@ export function SectionCard({ title, description, actions, children, testId }: S
   return (
     <Card padding="lg" component="section" aria-labelledby={headingId} data-testid={testId}>
       <Group justify="space-between" align="flex-start" mb="md" gap="sm">
-        <Stack gap={2} miw={0} style={{ flex: 1 }}>
+        <Stack gap={2} miw={0} style={{ flex: '1 1 280px' }}>
           <Title order={2} fz="md" id={headingId}>
             {title}
           </Title>

@@ -270,7 +270,7 @@ function Models({
                       {m.name}
                     </Text>
                     {m.isDefault ? (
-                      <Badge size="xs" color="brand" variant="light">
+                      <Badge size="xs" color="brand" variant="light" style={{ flexShrink: 0 }}>
                         default
                       </Badge>
                     ) : null}

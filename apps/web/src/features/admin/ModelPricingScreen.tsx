@@ -36,6 +36,8 @@ interface Draft {
 }
 
 const OUTPUT_OF: Record<string, string> = { IMAGE: 'image', VIDEO: 'video', AUDIO: 'audio', TEXT: 'text' };
+/** The margin (share of the price) that a 20 % markup over cost gives, in percent. */
+const TARGET_MARGIN_OF_PRICE = Math.round((1 - 1 / 1.2) * 1000) / 10;
 
 /** A price field's problem, or null: a number, at least 0, at most two decimals for credits. */
 export function priceError(value: number | string, kind: 'credits' | 'cost'): string | null {
@@ -99,12 +101,12 @@ function PriceRow({
             {row.name}
           </Text>
           {row.isDefault ? (
-            <Badge size="xs" variant="light" color="brand">
+            <Badge size="xs" variant="light" color="brand" style={{ flexShrink: 0 }}>
               default
             </Badge>
           ) : null}
           {!row.enabled ? (
-            <Badge size="xs" variant="light" color="gray">
+            <Badge size="xs" variant="light" color="gray" style={{ flexShrink: 0 }}>
               off
             </Badge>
           ) : null}
@@ -150,7 +152,7 @@ function PriceRow({
           <Text size="sm" ff="monospace" fw={600} data-testid="price-suggested">
             {e ? formatCredits(e.suggested) : '—'}
           </Text>
-          {e && e.suggested !== Number(credits) ? (
+          {e && e.suggested > 0 && e.suggested !== Number(credits) ? (
             <Tooltip label="Use the suggested price">
               <ActionIcon
                 size="sm"
@@ -210,7 +212,11 @@ function MarginChart({ p }: { p: Pricing }) {
     .map((m) => ({ model: m.name, 'Margin %': Math.round((m.marginRate ?? 0) * 1000) / 10 }))
     .sort((a, b) => a['Margin %'] - b['Margin %']);
   return (
-    <SectionCard title="Margin by model" description="At the current prices and provider costs (models with a provider cost)" testId="margin-chart">
+    <SectionCard
+      title="Margin by model"
+      description="Share of the price left after the provider's cost, at the current prices (models with a provider cost)"
+      testId="margin-chart"
+    >
       {data.length ? (
         <BarChart
           h={Math.max(180, data.length * 30)}
@@ -221,8 +227,9 @@ function MarginChart({ p }: { p: Pricing }) {
           valueFormatter={(v) => `${v}%`}
           yAxisProps={{ width: 150 }}
           tickLine="x"
-          referenceLines={[{ x: 20, color: 'teal.6', label: 'target 20%' }]}
-          getBarColor={(v) => (v < 0 ? 'red.6' : v < 20 ? 'orange.6' : 'teal.6')}
+          // +20 % over cost is a margin of 1 − 1/1.2 ≈ 16.7 % of the price.
+          referenceLines={[{ x: TARGET_MARGIN_OF_PRICE, color: 'teal.6', label: '+20% over cost' }]}
+          getBarColor={(v) => (v < 0 ? 'red.6' : v < TARGET_MARGIN_OF_PRICE ? 'orange.6' : 'teal.6')}
         />
       ) : (
         <ChartEmpty height={180} text="No model has a provider cost yet." />
@@ -285,9 +292,9 @@ export function ModelPricingScreen() {
                 testId="credit-price"
               />
               <StatCard
-                label="Target margin"
+                label="Target markup"
                 value={formatPercent(p.marginRate)}
-                hint="Over the provider's cost, rounded up to whole credits"
+                hint={`Over the provider's cost, rounded up to whole credits (${TARGET_MARGIN_OF_PRICE}% of the price)`}
                 icon={IconPercentage}
               />
               <StatCard

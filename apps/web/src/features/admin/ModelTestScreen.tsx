@@ -129,10 +129,10 @@ function RunCard({ run }: { run: Run }) {
           </Stack>
           <Stack gap={0}>
             <Text size="xs" c="dimmed">
-              Price
+              Price (not charged)
             </Text>
             <Text size="sm" fw={600}>
-              {formatCredits(run.priceCredits)} cr
+              {formatCredits(run.priceCredits)} {run.priceCredits === 1 ? 'credit' : 'credits'}
             </Text>
           </Stack>
         </SimpleGrid>

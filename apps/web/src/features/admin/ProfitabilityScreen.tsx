@@ -1,5 +1,5 @@
 import { BarChart, CompositeChart } from '@mantine/charts';
-import { Badge, Button, Grid, Group, Progress, Select, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Button, Grid, Group, Progress, Select, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCash, IconDownload, IconPercentage, IconReceipt, IconScale, IconX } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
@@ -164,16 +164,11 @@ function ByModel({ u }: { u: Usage }) {
                 {u.byModel.map((m) => (
                   <Table.Tr key={`${m.modelId}:${m.type}`} data-testid="model-row">
                     <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <Text size="sm" fw={600}>
-                          {m.name}
-                        </Text>
-                        <Badge size="xs" variant="light" color="gray">
-                          {TYPE_LABELS[m.type] ?? m.type}
-                        </Badge>
-                      </Group>
+                      <Text size="sm" fw={600}>
+                        {m.name}
+                      </Text>
                       <Text size="xs" c="dimmed">
-                        {m.modelId}
+                        {m.modelId} · {TYPE_LABELS[m.type] ?? m.type}
                       </Text>
                     </Table.Td>
                     <Table.Td ta="right">{formatInt(m.generations)}</Table.Td>
@@ -404,16 +399,16 @@ export function ProfitabilityScreen() {
           >
             <Totals u={u} />
             <TrendChart u={u} />
+            <ByModel u={u} />
             <Grid gap="md">
-              <Grid.Col span={{ base: 12, xl: 7 }}>
-                <ByModel u={u} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, xl: 5 }}>
+              <Grid.Col span={{ base: 12, lg: 7 }}>
                 <ByType u={u} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, lg: 5 }}>
+                <UsageExport period={period} />
               </Grid.Col>
             </Grid>
             <ByUser u={u} />
-            <UsageExport period={period} />
           </Stack>
         )}
       </Stack>

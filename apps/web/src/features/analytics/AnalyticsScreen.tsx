@@ -4,6 +4,7 @@ import {
   Badge,
   Button,
   Card,
+  Grid,
   Group,
   Paper,
   SegmentedControl,
@@ -196,8 +197,8 @@ export function AnalyticsScreen() {
         />
       </SimpleGrid>
 
-      <SimpleGrid cols={{ base: 1, lg: 3 }}>
-        <div style={{ gridColumn: 'span 2' }}>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, lg: 8 }}>
           <Section title="Credit usage" description={`Credits used per day, ${shortDate(o.from)} – ${shortDate(o.to)}`}>
             <AreaChart
               h={260}
@@ -210,28 +211,30 @@ export function AnalyticsScreen() {
               data-testid="chart-credit-usage"
             />
           </Section>
-        </div>
-        <Section title="Generations by type">
-          <Group justify="center">
-            <DonutChart
-              data={donut}
-              size={180}
-              thickness={26}
-              withLabelsLine={false}
-              withTooltip
-              chartLabel={fmt(o.overview.totalGenerations)}
-              data-testid="chart-by-type"
-            />
-          </Group>
-          <Group justify="center" gap="xs">
-            {o.generationsByType.map((t) => (
-              <Badge key={t.type} variant="light" color={TYPE_META[t.type].color}>
-                {TYPE_META[t.type].label} {t.count}
-              </Badge>
-            ))}
-          </Group>
-        </Section>
-      </SimpleGrid>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <Section title="Generations by type">
+            <Group justify="center">
+              <DonutChart
+                data={donut}
+                size={180}
+                thickness={26}
+                withLabelsLine={false}
+                withTooltip
+                chartLabel={fmt(o.overview.totalGenerations)}
+                data-testid="chart-by-type"
+              />
+            </Group>
+            <Group justify="center" gap="xs">
+              {o.generationsByType.map((t) => (
+                <Badge key={t.type} variant="light" color={TYPE_META[t.type].color}>
+                  {TYPE_META[t.type].label} {t.count}
+                </Badge>
+              ))}
+            </Group>
+          </Section>
+        </Grid.Col>
+      </Grid>
 
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <Section title="Generations per day" description="By type">
@@ -267,8 +270,8 @@ export function AnalyticsScreen() {
         </Section>
       </SimpleGrid>
 
-      <SimpleGrid cols={{ base: 1, lg: 3 }}>
-        <div style={{ gridColumn: 'span 2' }}>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, lg: 8 }}>
           <Section title="Model performance" description="Success rate counts completed against failed runs; time is request to result">
             {models.isPending ? (
               <Skeleton h={160} />
@@ -306,26 +309,28 @@ export function AnalyticsScreen() {
               </Table.ScrollContainer>
             )}
           </Section>
-        </div>
-        <Section title="Where credits went" description="By type">
-          {breakdown.isPending ? (
-            <Skeleton h={160} />
-          ) : breakdown.data?.byType.length ? (
-            <BarChart
-              h={200}
-              data={breakdown.data.byType.map((b) => ({ type: b.type.charAt(0).toUpperCase() + b.type.slice(1), Credits: b.credits }))}
-              dataKey="type"
-              series={[{ name: 'Credits', color: 'yellow.6' }]}
-              valueFormatter={(v) => fmt(v, 2)}
-              data-testid="chart-breakdown"
-            />
-          ) : (
-            <Text size="sm" c="dimmed">
-              No credits spent in this period.
-            </Text>
-          )}
-        </Section>
-      </SimpleGrid>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <Section title="Where credits went" description="By type">
+            {breakdown.isPending ? (
+              <Skeleton h={160} />
+            ) : breakdown.data?.byType.length ? (
+              <BarChart
+                h={200}
+                data={breakdown.data.byType.map((b) => ({ type: b.type.charAt(0).toUpperCase() + b.type.slice(1), Credits: b.credits }))}
+                dataKey="type"
+                series={[{ name: 'Credits', color: 'yellow.6' }]}
+                valueFormatter={(v) => fmt(v, 2)}
+                data-testid="chart-breakdown"
+              />
+            ) : (
+              <Text size="sm" c="dimmed">
+                No credits spent in this period.
+              </Text>
+            )}
+          </Section>
+        </Grid.Col>
+      </Grid>
 
       {recs.data?.recommendations.length ? (
         <Section title="Recommendations" description="From your own usage">

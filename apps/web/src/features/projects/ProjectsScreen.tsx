@@ -49,6 +49,12 @@ export function ProjectsScreen() {
   const [renaming, setRenaming] = useState<ProjectSummary | null>(null);
   const [deleting, setDeleting] = useState<ProjectSummary | null>(null);
   const duplicate = trpc.projects.duplicate.useMutation();
+  // Re-render each minute so "5 minutes ago" stays true.
+  const [, setMinute] = useState(0);
+  useEffect(() => {
+    const timer = window.setInterval(() => setMinute((n) => n + 1), 60_000);
+    return () => window.clearInterval(timer);
+  }, []);
 
   const input = {
     limit: PROJECTS_PAGE_SIZE,

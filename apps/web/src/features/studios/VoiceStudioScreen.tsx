@@ -212,7 +212,7 @@ export function VoiceStudioScreen() {
                           <audio
                             src={p.sampleUrls[0]}
                             controls
-                            preload="none"
+                            preload="metadata"
                             aria-label={`Sample of ${p.name}`}
                             style={{ width: '100%', height: 36 }}
                           />
