@@ -52,7 +52,15 @@ export function parseCampaignHeader(value: string | string[] | undefined): Recor
 }
 
 export function contextFactory(deps: AppDeps) {
-  return async ({ req, res, info }: { req: FastifyRequest; res: FastifyReply; info?: { connectionParams?: Record<string, string> | null } }): Promise<Context> => {
+  return async ({
+    req,
+    res,
+    info,
+  }: {
+    req: FastifyRequest;
+    res: FastifyReply;
+    info?: { connectionParams?: Record<string, string> | null };
+  }): Promise<Context> => {
     // Browsers' EventSource can't send headers: SSE subscriptions carry the token in connectionParams.
     const fromParams = info?.connectionParams?.authorization;
     const auth = await authenticateRequest(deps, req.headers.authorization ?? (typeof fromParams === 'string' ? fromParams : undefined));

@@ -26,7 +26,8 @@ export function toModel(env: Env, row: AiModelRow, options: { providerSwitchedOf
       : null;
   const actionOnly =
     row.provider === 'local' && !LOCAL_GENERATION_MODELS.has(row.id) ? 'Priced for a studio action (voice cloning), not a generation model' : null;
-  const reason = provider.reason ?? unlisted ?? actionOnly ?? (options.providerSwitchedOff ? PROVIDER_SWITCHED_OFF : !row.enabled ? MODEL_SWITCHED_OFF : null);
+  const reason =
+    provider.reason ?? unlisted ?? actionOnly ?? (options.providerSwitchedOff ? PROVIDER_SWITCHED_OFF : !row.enabled ? MODEL_SWITCHED_OFF : null);
   return {
     id: row.id,
     provider: row.provider,
