@@ -29,8 +29,8 @@ const HOSTED: Record<string, { name: string; envVar: string; configured: (env: E
  */
 export const INSTALLED_ADAPTERS = new Set<string>(['local', 'openai', 'anthropic', 'replicate', 'elevenlabs', 'openai-compatible']);
 
-/** Local models the worker has an engine for; other `local/*` rows price a studio action (voice cloning). */
-export const LOCAL_GENERATION_MODELS = new Set(['local/image', 'local/video', 'local/speech', 'local/music', 'local/text', 'local/text-brief']);
+/** Catalogue rows that price a studio action (voice cloning) rather than a generation: never generated with. */
+export const ACTION_ONLY_MODELS = new Set(['local/voice-clone']);
 
 export function providerInfo(env: Env, provider: string): ProviderInfo {
   if (provider === 'local') return { id: 'local', name: 'Local engines (offline)', configured: true, local: true, reason: null, envVar: null };

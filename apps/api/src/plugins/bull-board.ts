@@ -5,6 +5,7 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../context';
+import { writeAudit } from '../modules/admin/admin.audit';
 import {
   COOKIE_TTL_SECONDS,
   currentRole,
@@ -47,6 +48,8 @@ function refuse(req: FastifyRequest, reply: FastifyReply, status: 401 | 403) {
 
 export async function bullBoardPlugin(app: FastifyInstance, opts: { deps: AppDeps }) {
   const { deps } = opts;
+  /** Who is behind each authorised request (for the audit of board actions). */
+  const actors = new WeakMap<FastifyRequest, string>();
   const serverAdapter = new FastifyAdapter();
   serverAdapter.setBasePath(QUEUE_DASHBOARD_PATH);
   createBullBoard({
@@ -97,6 +100,7 @@ export async function bullBoardPlugin(app: FastifyInstance, opts: { deps: AppDep
           const auth = await authenticateRequest(deps, authorization);
           if (auth === INVALID_TOKEN || auth === null) return refuse(req, reply, 401);
           if (!auth.isAdmin) return refuse(req, reply, 403);
+          actors.set(req, auth.id);
           return;
         }
         const cookie = req.cookies[QUEUE_COOKIE];
@@ -108,6 +112,22 @@ export async function bullBoardPlugin(app: FastifyInstance, opts: { deps: AppDep
           return refuse(req, reply, 401);
         }
         if (role !== 'admin') return refuse(req, reply, 403);
+        actors.set(req, claims.sub);
+      });
+
+      // Changes made on the board (retry, clean, pause, promote, remove…) are audited like the console's.
+      scope.addHook('onResponse', async (req, reply) => {
+        const actorId = actors.get(req);
+        if (!actorId || req.method === 'GET' || req.method === 'HEAD' || reply.statusCode >= 400) return;
+        const params = (req.params ?? {}) as Record<string, string | undefined>;
+        await writeAudit(deps.db, {
+          actorId,
+          action: 'queue.dashboard_action',
+          targetType: 'queue',
+          targetId: params.queueName ?? null,
+          before: null,
+          after: { method: req.method, path: req.url.split('?')[0] ?? '', status: reply.statusCode },
+        }).catch((e: unknown) => deps.log.error({ err: String(e) }, 'audit of a queue dashboard action failed'));
       });
 
       await scope.register(serverAdapter.registerPlugin());

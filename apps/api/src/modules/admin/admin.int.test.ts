@@ -381,17 +381,18 @@ describe('AI control', () => {
 
   it('switches a provider off: its models become unavailable, generation refuses them; on again restores them', async () => {
     await ok('admin.setProviderEnabled', { provider: 'local', enabled: false });
-    const cat = await t.rest('GET', '/api/generation/models');
-    const locals = cat.body.models.filter((m: { provider: string }) => m.provider === 'local');
-    expect(
-      locals.every(
-        (m: { available: boolean; unavailableReason: string }) => !m.available && m.unavailableReason === 'Provider switched off by an administrator',
-      ),
-    ).toBe(true);
-    const u = await t.signUp();
-    expect((await t.rest('POST', '/api/generation/generate', { token: u.token, body: { prompt: 'x', type: 'text' } })).status).toBe(400);
-    const back = await ok('admin.setProviderEnabled', { provider: 'local', enabled: true });
-    expect(back.providers.find((p: { id: string }) => p.id === 'local')).toMatchObject({ enabled: true, available: true });
+    try {
+      const cat = await t.rest('GET', '/api/generation/models');
+      const locals = cat.body.models.filter((m: { provider: string }) => m.provider === 'local');
+      expect(locals.length).toBeGreaterThan(3);
+      expect(locals.every((m: { available: boolean }) => !m.available)).toBe(true);
+      expect(locals.find((m: { id: string }) => m.id === 'local/text').unavailableReason).toBe('Provider switched off by an administrator');
+      const u = await t.signUp();
+      expect((await t.rest('POST', '/api/generation/generate', { token: u.token, body: { prompt: 'x', type: 'text' } })).status).toBe(400);
+    } finally {
+      const back = await ok('admin.setProviderEnabled', { provider: 'local', enabled: true });
+      expect(back.providers.find((p: { id: string }) => p.id === 'local')).toMatchObject({ enabled: true, available: true });
+    }
     const rows = (await auditRows()).filter((a) => a.target_type === 'provider');
     expect(rows.map((r) => r.action)).toEqual(['provider.disabled', 'provider.enabled']);
   });
@@ -915,6 +916,18 @@ describe('queue dashboard (/admin/queues)', () => {
     const spa = await t.app.inject({ method: 'GET', url: '/admin', headers: { accept: 'text/html' } });
     expect(spa.statusCode).toBe(200);
     expect(spa.body).not.toContain('atelier queues');
+
+    // An action on the board is audited.
+    const paused = await t.app.inject({ method: 'PUT', url: '/admin/queues/api/queues/system/pause', cookies });
+    expect(paused.statusCode).toBeLessThan(300);
+    expect(await t.deps.queues.queues.system.isPaused()).toBe(true);
+    await t.deps.queues.queues.system.resume();
+    // Written once the response has gone out.
+    await expect.poll(async () => (await auditRows('queue.dashboard_action')).length).toBe(1);
+    const boardAudit = (await auditRows('queue.dashboard_action')).at(-1);
+    expect(boardAudit).toMatchObject({ actor_id: admin.userId, target_type: 'queue', target_id: 'system' });
+    expect(boardAudit?.after).toMatchObject({ method: 'PUT', path: '/admin/queues/api/queues/system/pause' });
+    expect((await auditRows('queue_dashboard.link_created')).length).toBeGreaterThan(0);
 
     // A demoted admin's cookie stops working.
     const other = await t.signUp();

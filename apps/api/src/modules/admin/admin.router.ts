@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { adminProcedure, router } from '../../trpc';
 import * as ai from './admin.ai.service';
 import * as analytics from './admin.analytics.service';
+import { writeAudit } from './admin.audit';
 import { listAudit } from './admin.audit-log.service';
 import * as modelTest from './admin.modeltest.service';
 import { resolvePeriod } from './admin.period';
@@ -151,7 +152,18 @@ export const adminRouter = router({
     })
     .input(ZDashboardLinkInput)
     .output(ZDashboardLink)
-    .mutation(({ ctx }) => mintTicket(ctx.env, ctx.user)),
+    .mutation(async ({ ctx }) => {
+      const link = mintTicket(ctx.env, ctx.user);
+      await writeAudit(ctx.db, {
+        actorId: ctx.user.id,
+        action: 'queue_dashboard.link_created',
+        targetType: 'queue_dashboard',
+        targetId: null,
+        before: null,
+        after: { expiresAt: link.expiresAt },
+      });
+      return link;
+    }),
 
   // ——— /admin/model-pricing ———
   modelPricing: adminProcedure

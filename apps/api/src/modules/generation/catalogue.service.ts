@@ -1,11 +1,11 @@
 import type { AiModelRow, Db } from '@atelier/db';
 import { configuredCatalogue } from '@atelier/providers';
 import {
+  ACTION_ONLY_MODELS,
   AppError,
   creditsToUnits,
   GENERATION_TYPE_OF,
   LOCAL_DEFAULTS,
-  LOCAL_GENERATION_MODELS,
   type ModelRequirements,
   providerInfo,
   SPEC_DEFAULTS,
@@ -24,8 +24,7 @@ export function toModel(env: Env, row: AiModelRow, options: { providerSwitchedOf
     row.provider === 'openai-compatible' && !env.providers.openaiCompatible.models.includes(row.name)
       ? 'This model is no longer listed in OPENAI_COMPATIBLE_MODELS on this server'
       : null;
-  const actionOnly =
-    row.provider === 'local' && !LOCAL_GENERATION_MODELS.has(row.id) ? 'Priced for a studio action (voice cloning), not a generation model' : null;
+  const actionOnly = ACTION_ONLY_MODELS.has(row.id) ? 'Priced for a studio action (voice cloning), not a generation model' : null;
   const reason =
     provider.reason ?? unlisted ?? actionOnly ?? (options.providerSwitchedOff ? PROVIDER_SWITCHED_OFF : !row.enabled ? MODEL_SWITCHED_OFF : null);
   return {

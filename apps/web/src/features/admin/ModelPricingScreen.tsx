@@ -214,7 +214,7 @@ function MarginChart({ p }: { p: Pricing }) {
   return (
     <SectionCard
       title="Margin by model"
-      description="Share of the price left after the provider's cost, at the current prices (models with a provider cost)"
+      description="Share of the price left after the provider's cost, at the current prices; the line marks +20% over cost (models with a provider cost)"
       testId="margin-chart"
     >
       {data.length ? (

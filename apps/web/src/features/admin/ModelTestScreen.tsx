@@ -231,6 +231,9 @@ export function ModelTestScreen() {
   const utils = trpc.useUtils();
   const control = trpc.admin.aiControl.useQuery();
   const [currentId, setCurrentId] = useState<string | null>(null);
+  // Until a test is run or picked, the most recent one is shown.
+  const recent = trpc.admin.modelTests.useQuery({ limit: 10, offset: 0 });
+  const shownId = currentId ?? recent.data?.tests[0]?.id ?? null;
   const [startErrors, setStartErrors] = useState<{ modelId: string; message: string }[]>([]);
   const form = useForm({
     mode: 'controlled',
@@ -324,9 +327,9 @@ export function ModelTestScreen() {
             ))}
           </Alert>
         ) : null}
-        {currentId ? <TestResult id={currentId} /> : null}
+        {shownId ? <TestResult id={shownId} /> : null}
         <PastTests
-          currentId={currentId}
+          currentId={shownId}
           onOpen={(id) => {
             setStartErrors([]);
             setCurrentId(id);
