@@ -95,6 +95,9 @@ function generationProcessor(queue: Extract<QueueKey, 'image' | 'video' | 'audio
       await pending.catch(() => {});
       const latencyMs = Date.now() - t0;
 
+      const listCost = Number(
+        (await db.selectFrom('ai_models').select('provider_cost_usd').where('id', '=', gen.model_id).executeTakeFirst())?.provider_cost_usd ?? 0,
+      );
       const base = `generations/${gen.user_id}/${gen.id}`;
       const outputKey = output.file ? `${base}.${output.file.ext}` : null;
       const thumbKey = output.thumbnail ? `${base}.thumb.${output.thumbnail.ext}` : null;
@@ -112,7 +115,8 @@ function generationProcessor(queue: Extract<QueueKey, 'image' | 'video' | 'audio
           metadata: JSON.stringify({ ...output.metadata, bytes: output.file?.data.length ?? output.text?.length ?? 0 }),
           seed: output.seed ?? gen.seed,
           latency_ms: latencyMs,
-          provider_cost_usd: output.providerCostUsd ?? 0,
+          // Reported by the provider when it can; else the catalogue's list price for the model.
+          provider_cost_usd: output.providerCostUsd ?? listCost,
           provider_request_id: output.providerRequestId ?? null,
           model_version: output.modelVersion ?? gen.model_version,
           error: null,
