@@ -181,9 +181,9 @@ describe('accounts in the browser', () => {
     expect(await page.getByLabel(/^Confirm Password/).isVisible()).toBe(true);
     await page.goto('/login');
     expect(await page.getByLabel(/^Confirm Password/).count()).toBe(0);
-    await page.goto('/');
+    await page.goto('/projects');
     await waitForShell(page);
-    await page.getByRole('button', { name: 'Create project' }).click();
+    await page.getByRole('button', { name: 'New project' }).first().click();
     await page.getByRole('dialog').waitFor();
     await page.getByText('Please login to perform this action').first().waitFor();
     await saveScreen(page, 'login-popup');

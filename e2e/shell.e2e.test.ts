@@ -226,7 +226,7 @@ describe('web shell', () => {
     const id = '3f2b8c1e-5d4a-4e7b-9c0d-1a2b3c4d5e6f';
     const routes: Array<[string, string]> = [
       ['/', 'Welcome to Atelier'],
-      ['/chat', 'Chat with several models at once'],
+      ['/chat', 'New chat'],
       [`/chat/${id}`, 'Conversation not found'],
       ['/quick-create', 'Quick Create'],
       ['/history', 'History'],

@@ -1,8 +1,13 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, trackedEvents, uniqueEmail, waitForShell } from './support/app';
 import { launchBrowser, saveScreen, withPage } from './support/browser';
+import { REPO_ROOT } from './support/paths';
 import { startServer, type TestServer } from './support/server';
 
 /**
@@ -33,9 +38,17 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
+  // Its own build of the web app, with a measurement id and a pixel id baked in (Vite env is build-time).
+  const outDir = mkdtempSync(path.join(os.tmpdir(), 'atelier-web-tracking-'));
+  const build = spawnSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: path.join(REPO_ROOT, 'apps', 'web'),
+    env: { ...process.env, VITE_GA_MEASUREMENT_ID: 'G-E2ETEST', VITE_PIXEL_ID: 'e2epixel' },
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error('building the analytics-enabled web app failed');
+  server = await startServer({ env: { WEB_DIST_DIR: outDir } });
   browser = await launchBrowser();
-});
+}, 300_000);
 
 afterAll(async () => {
   await browser?.close();
