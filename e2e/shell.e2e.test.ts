@@ -239,7 +239,7 @@ describe('web shell', () => {
       [`/projects/${id}/image-editor`, 'Image Editor'],
       ['/image-editor/new', 'Image Editor'],
       [`/projects/${id}/sound-editor`, 'Sound Editor'],
-      [`/projects/${id}/video-editor`, 'Video Editor'],
+      [`/projects/${id}/video-editor`, 'Project not found'],
       ['/analytics', 'Analytics'],
       ['/brand-kit', 'Brand Kit'],
       ['/prompts', 'Prompt Library'],
