@@ -56,18 +56,20 @@ export function EditorFrame({ title, subtitle, tools, actions, stage, panel, pan
       </Group>
 
       <Group gap={0} align="stretch" wrap="nowrap" style={{ flex: 1, minHeight: 0 }}>
-        <Stack component="nav" aria-label={`${title} tools`} gap={6} p={8} style={{ borderRight: border }} bg="var(--mantine-color-body)">
-          {tools.map((tool) => {
-            const ToolIcon = tool.icon;
-            return (
-              <Tooltip key={tool.label} label={tool.label} position="right">
-                <ActionIcon variant="subtle" color="gray" size="xl" aria-label={tool.label}>
-                  <ToolIcon size={20} stroke={1.7} aria-hidden />
-                </ActionIcon>
-              </Tooltip>
-            );
-          })}
-        </Stack>
+        {tools.length > 0 && (
+          <Stack component="nav" aria-label={`${title} tools`} gap={6} p={8} style={{ borderRight: border }} bg="var(--mantine-color-body)">
+            {tools.map((tool) => {
+              const ToolIcon = tool.icon;
+              return (
+                <Tooltip key={tool.label} label={tool.label} position="right">
+                  <ActionIcon variant="subtle" color="gray" size="xl" aria-label={tool.label}>
+                    <ToolIcon size={20} stroke={1.7} aria-hidden />
+                  </ActionIcon>
+                </Tooltip>
+              );
+            })}
+          </Stack>
+        )}
 
         <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
           <Box

@@ -1,30 +1,10 @@
 import { ASPECT_RATIOS, type AspectRatio, DEMO, dimensionsFor, RESOLUTIONS, type Resolution } from '@atelier/shared';
 import { Center, Group, AspectRatio as MantineAspectRatio, Paper, Select } from '@mantine/core';
-import {
-  IconArrowsMove,
-  IconBrush,
-  IconCrop,
-  IconDeviceFloppy,
-  IconEraser,
-  IconLayersSubtract,
-  IconPhotoPlus,
-  IconShape,
-  IconSparkles,
-  IconTypography,
-} from '@tabler/icons-react';
+import { IconDeviceFloppy, IconLayersSubtract, IconPhotoPlus, IconSparkles } from '@tabler/icons-react';
 import { useState } from 'react';
 import { EditorFrame } from '../../components/EditorFrame';
 import { GuardedButton } from '../../components/GuardedButton';
 import { ScreenEmptyState } from '../../components/ScreenEmptyState';
-
-const TOOLS = [
-  { label: 'Move', icon: IconArrowsMove },
-  { label: 'Brush', icon: IconBrush },
-  { label: 'Eraser', icon: IconEraser },
-  { label: 'Crop', icon: IconCrop },
-  { label: 'Shape', icon: IconShape },
-  { label: 'Text', icon: IconTypography },
-];
 
 const isRatio = (value: string | null): value is AspectRatio => ASPECT_RATIOS.some((r) => r === value);
 const isResolution = (value: string | null): value is Resolution => RESOLUTIONS.some((r) => r === value);
@@ -40,7 +20,8 @@ export function ImageEditorScreen({ projectId }: { projectId?: string }) {
     <EditorFrame
       title="Image Editor"
       subtitle={projectId ? 'Image project' : `New canvas · ${size.width}×${size.height}`}
-      tools={TOOLS}
+      // The editing tools arrive with the editor itself (issue 9); no buttons that do nothing meanwhile.
+      tools={[]}
       actions={
         <>
           <Group gap="xs" visibleFrom="sm" wrap="nowrap">

@@ -1,14 +1,7 @@
-import { IconDeviceFloppy, IconMicrophone, IconMusic, IconPlaylistAdd, IconScissors, IconSparkles, IconVolume } from '@tabler/icons-react';
+import { IconDeviceFloppy, IconMusic, IconSparkles, IconVolume } from '@tabler/icons-react';
 import { EditorFrame } from '../../components/EditorFrame';
 import { GuardedButton } from '../../components/GuardedButton';
 import { ScreenEmptyState } from '../../components/ScreenEmptyState';
-
-const TOOLS = [
-  { label: 'Tracks', icon: IconPlaylistAdd },
-  { label: 'Cut', icon: IconScissors },
-  { label: 'Volume', icon: IconVolume },
-  { label: 'Voice', icon: IconMicrophone },
-];
 
 /** /projects/{projectId}/sound-editor — voice-overs, music and effects on tracks. */
 export function SoundEditorScreen({ projectId: _projectId }: { projectId: string }) {
@@ -16,7 +9,8 @@ export function SoundEditorScreen({ projectId: _projectId }: { projectId: string
     <EditorFrame
       title="Sound Editor"
       subtitle="Sound project"
-      tools={TOOLS}
+      // The editing tools arrive with the editor itself (issue 9); no buttons that do nothing meanwhile.
+      tools={[]}
       actions={
         <GuardedButton action="saveSoundProject" size="xs" variant="default" leftSection={<IconDeviceFloppy size={14} aria-hidden />}>
           Save
