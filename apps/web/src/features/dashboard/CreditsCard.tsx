@@ -1,4 +1,3 @@
-import '@mantine/charts/styles.css';
 import { displayCredits, LOW_CREDIT_THRESHOLD } from '@atelier/shared';
 import { BarChart } from '@mantine/charts';
 import { Alert, Badge, Box, Button, Card, Center, Group, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
