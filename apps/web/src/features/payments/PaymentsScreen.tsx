@@ -1,4 +1,3 @@
-
 import { Alert, Button, Grid, Loader, Stack, Text } from '@mantine/core';
 import { IconClockHour4, IconLogin2 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
