@@ -8,7 +8,19 @@ import { AppError, MESSAGES } from '@atelier/shared';
  */
 export const notFound = () => new AppError('NOT_FOUND', MESSAGES.projectNotFound);
 
-export async function projectFor(db: Db, viewerId: string, projectId: string, options: { forUpdate?: boolean } = {}): Promise<ProjectRow> {
+/**
+ * What a call needs on a project: 'read' (viewers, editors, owner), 'write' (editors and
+ * owner: edit, generate, export — charged to the acting user), 'owner' (delete the project,
+ * manage collaborators). Every project-scoped procedure states its need.
+ */
+export type ProjectNeed = 'read' | 'write' | 'owner';
+
+export interface ProjectAccessOptions {
+  forUpdate?: boolean;
+  need?: ProjectNeed;
+}
+
+export async function projectFor(db: Db, viewerId: string, projectId: string, options: ProjectAccessOptions = {}): Promise<ProjectRow> {
   let q = db.selectFrom('projects').selectAll().where('id', '=', projectId).where('user_id', '=', viewerId);
   if (options.forUpdate) q = q.forUpdate();
   const row = await q.executeTakeFirst();
