@@ -75,7 +75,10 @@ const refreshOnUnauthorizedLink: TRPCLink<AppRouter> =
       };
     });
 
-/** Any response object carrying a numeric `creditsBalance` is the user's new balance in credits (§4). */
+/**
+ * Any response object carrying a numeric `creditsBalance` is the user's new balance in credits (§4):
+ * query and mutation results, and each event of a subscription (e.g. chat's stream `end` events).
+ */
 const creditsBalanceLink: TRPCLink<AppRouter> =
   () =>
   ({ op, next }) =>

@@ -1,22 +1,7 @@
-import {
-  Alert,
-  Anchor,
-  type AnchorProps,
-  Button,
-  Card,
-  Group,
-  SegmentedControl,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
-import { type Icon, IconAlertTriangle, IconChartBar, IconRefresh } from '@tabler/icons-react';
+import { Anchor, type AnchorProps, Card, Group, SegmentedControl, Skeleton, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { type Icon, IconChartBar } from '@tabler/icons-react';
 import { createLink } from '@tanstack/react-router';
 import { type AnchorHTMLAttributes, type ReactNode, type Ref, useId, useMemo, useState } from 'react';
-import { errorMessage } from '../../lib/errors';
 
 // ——— period ———
 
@@ -183,21 +168,8 @@ export function ChartEmpty({ text, height = 220 }: { text: string; height?: numb
   );
 }
 
-/** The error state of a query, with a retry. */
-export function QueryError({ error, onRetry, title = 'Could not load this data' }: { error: unknown; onRetry?: () => void; title?: string }) {
-  return (
-    <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={title} role="alert">
-      <Group justify="space-between" gap="sm">
-        <Text size="sm">{errorMessage(error)}</Text>
-        {onRetry ? (
-          <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={14} aria-hidden />} onClick={onRetry}>
-            Try again
-          </Button>
-        ) : null}
-      </Group>
-    </Alert>
-  );
-}
+/** The error state of a query, with a retry (shared with every screen). */
+export { QueryError } from '../../components/feedback/QueryError';
 
 // ——— links ———
 

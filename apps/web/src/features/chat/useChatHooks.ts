@@ -1,5 +1,4 @@
 import { type RefObject, useEffect, useLayoutEffect, useState } from 'react';
-import { authStore, setCredits } from '../../lib/auth/store';
 import { useAuth } from '../../lib/auth/useAuth';
 import { errorAppCode, isClientError } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
@@ -62,8 +61,7 @@ export function useReplyStream(conversationId: string | null, openIds: string[])
       utils.chat.byId.setData({ id: conversationId }, (old) => (old ? applyStreamEvents(old, events) : old));
       const ends = events.filter((e): e is Extract<ChatStreamEvent, { type: 'end' }> => e.type === 'end');
       if (ends.length > 0) {
-        const balance = ends.map((e) => e.creditsBalance).findLast((b): b is number => typeof b === 'number');
-        if (balance !== undefined && authStore.getState().isAuthenticated) setCredits(balance);
+        // The balance in each end event reaches the header through the client's creditsBalance link.
         void utils.chat.list.invalidate();
       }
     };

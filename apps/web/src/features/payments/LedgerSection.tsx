@@ -1,9 +1,8 @@
 import { displayCredits } from '@atelier/shared';
-import { Alert, Anchor, Badge, Box, Button, Card, Group, Pagination, Skeleton, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Group, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   type Icon,
   IconAdjustmentsHorizontal,
-  IconAlertTriangle,
   IconArrowBackUp,
   IconArrowRight,
   IconGift,
@@ -12,8 +11,7 @@ import {
   IconSparkles,
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { ScreenEmptyState } from '../../components/ScreenEmptyState';
-import { errorMessage } from '../../lib/errors';
+import { listRowStyle, PagedCard } from '../../components/PagedCard';
 import { trpc } from '../../lib/trpc';
 import { formatAmount, formatDateTime, generationHref, kindLabel, type LedgerKind, type LedgerRow } from './ledger';
 
@@ -84,7 +82,7 @@ function ReferenceCell({ row }: { row: LedgerRow }) {
   );
 }
 
-function LedgerTable({ entries, dimmed }: { entries: LedgerRow[]; dimmed: boolean }) {
+function LedgerTable({ entries }: { entries: LedgerRow[] }) {
   return (
     <Table.ScrollContainer minWidth={720} type="native">
       <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Credit transactions" data-testid="ledger-table">
@@ -97,7 +95,7 @@ function LedgerTable({ entries, dimmed }: { entries: LedgerRow[]; dimmed: boolea
             <Table.Th ta="right">Date</Table.Th>
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody style={{ opacity: dimmed ? 0.6 : 1, transition: 'opacity 120ms' }}>
+        <Table.Tbody>
           {entries.map((row) => (
             <Table.Tr key={row.id} data-testid="ledger-row" data-kind={row.kind}>
               <Table.Td>
@@ -147,78 +145,33 @@ export function LedgerSection({ page, onPageChange, isGuest, ready }: LedgerSect
   const pages = Math.max(1, Math.ceil(total / LEDGER_PAGE_SIZE));
   const entries = history.data?.entries ?? [];
 
-  let body: React.ReactNode;
-  if (history.isPending) {
-    body = (
-      <Stack gap="xs" p="md" aria-busy="true" aria-label="Loading transactions">
-        {[0, 1, 2, 3, 4].map((i) => (
-          <Skeleton key={i} h={40} radius="sm" />
-        ))}
-      </Stack>
-    );
-  } else if (history.error && !history.data) {
-    body = (
-      <Alert m="md" color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="Could not load the transactions">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorMessage(history.error)}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void history.refetch()}>
-            Try again
-          </Button>
+  const list = (
+    <Stack gap={0} aria-label="Credit transactions" role="list">
+      {entries.map((row, i) => (
+        <Stack key={row.id} role="listitem" gap={6} px="md" py="sm" data-testid="ledger-item" style={listRowStyle(i)}>
+          <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
+            <KindCell row={row} />
+            <Text size="sm" fw={700} c={amountColor(row.amount)} ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+              {formatAmount(row.amount)}
+            </Text>
+          </Group>
+          <Group justify="space-between" wrap="nowrap" gap="sm" pl={40}>
+            <Text size="xs" c="dimmed">
+              {formatDateTime(row.createdAt)}
+            </Text>
+            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+              Balance {displayCredits(row.balanceAfter).toLocaleString('en-US')}
+            </Text>
+          </Group>
+          {generationHref(row) ? (
+            <Box pl={40}>
+              <ReferenceCell row={row} />
+            </Box>
+          ) : null}
         </Stack>
-      </Alert>
-    );
-  } else if (entries.length === 0) {
-    body = (
-      <ScreenEmptyState
-        bare
-        icon={<IconListDetails size={26} stroke={1.6} />}
-        title="No transactions yet"
-        description="Every credit change — bonuses, purchases, generations and refunds — is listed here with the balance after it."
-      />
-    );
-  } else {
-    body = (
-      <>
-        {/* Phones: one compact row per change instead of a wide table. */}
-        <Stack gap={0} hiddenFrom="sm" aria-label="Credit transactions" role="list" style={{ opacity: history.isPlaceholderData ? 0.6 : 1 }}>
-          {entries.map((row, i) => (
-            <Stack
-              key={row.id}
-              role="listitem"
-              gap={6}
-              px="md"
-              py="sm"
-              data-testid="ledger-item"
-              style={i > 0 ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}
-            >
-              <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
-                <KindCell row={row} />
-                <Text size="sm" fw={700} c={amountColor(row.amount)} ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-                  {formatAmount(row.amount)}
-                </Text>
-              </Group>
-              <Group justify="space-between" wrap="nowrap" gap="sm" pl={40}>
-                <Text size="xs" c="dimmed">
-                  {formatDateTime(row.createdAt)}
-                </Text>
-                <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                  Balance {displayCredits(row.balanceAfter).toLocaleString('en-US')}
-                </Text>
-              </Group>
-              {generationHref(row) ? (
-                <Box pl={40}>
-                  <ReferenceCell row={row} />
-                </Box>
-              ) : null}
-            </Stack>
-          ))}
-        </Stack>
-        <Box visibleFrom="sm">
-          <LedgerTable entries={entries} dimmed={history.isPlaceholderData} />
-        </Box>
-      </>
-    );
-  }
+      ))}
+    </Stack>
+  );
 
   return (
     <Stack gap="md" component="section" aria-labelledby="ledger-title">
@@ -244,14 +197,21 @@ export function LedgerSection({ page, onPageChange, isGuest, ready }: LedgerSect
           </Text>
         ) : null}
       </Group>
-      <Card p={0}>
-        {body}
-        {pages > 1 ? (
-          <Group justify="center" p="md" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
-            <Pagination total={pages} value={Math.min(page, pages)} onChange={onPageChange} size="sm" aria-label="Transaction pages" />
-          </Group>
-        ) : null}
-      </Card>
+      <PagedCard
+        query={history}
+        count={entries.length}
+        page={page}
+        pages={pages}
+        onPageChange={onPageChange}
+        noun="transactions"
+        empty={{
+          icon: <IconListDetails size={26} stroke={1.6} />,
+          title: 'No transactions yet',
+          description: 'Every credit change — bonuses, purchases, generations and refunds — is listed here with the balance after it.',
+        }}
+        list={list}
+        table={<LedgerTable entries={entries} />}
+      />
     </Stack>
   );
 }

@@ -1,8 +1,7 @@
-import { Alert, Badge, Box, Button, Card, Group, Pagination, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconReceipt } from '@tabler/icons-react';
+import { Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { IconReceipt } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ScreenEmptyState } from '../../components/ScreenEmptyState';
-import { errorMessage } from '../../lib/errors';
+import { listRowStyle, PagedCard } from '../../components/PagedCard';
 import { trpc } from '../../lib/trpc';
 import { formatDateTime } from './ledger';
 import { formatPrice } from './money';
@@ -29,119 +28,79 @@ export function PaymentHistorySection({ ready }: { ready: boolean }) {
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const payments = history.data?.payments ?? [];
 
-  let body: React.ReactNode;
-  if (history.isPending) {
-    body = (
-      <Stack gap="xs" p="md" aria-busy="true" aria-label="Loading payments">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} h={36} radius="sm" />
-        ))}
-      </Stack>
-    );
-  } else if (history.error && !history.data) {
-    body = (
-      <Alert m="md" color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="Could not load the payments">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorMessage(history.error)}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void history.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  } else if (payments.length === 0) {
-    body = (
-      <ScreenEmptyState
-        bare
-        icon={<IconReceipt size={26} stroke={1.6} />}
-        title="No purchases yet"
-        description="Credit packages you buy are listed here with their date, amount and status."
-      />
-    );
-  } else {
-    body = (
-      <>
-        <Stack gap={0} hiddenFrom="sm" role="list" aria-label="Payments" style={{ opacity: history.isPlaceholderData ? 0.6 : 1 }}>
-          {payments.map((payment, i) => {
+  const list = (
+    <Stack gap={0} role="list" aria-label="Payments">
+      {payments.map((payment, i) => {
+        const badge = STATUS_BADGES[payment.status];
+        return (
+          <Stack key={payment.id} role="listitem" gap={4} px="md" py="sm" data-testid="payment-item" style={listRowStyle(i)}>
+            <Group justify="space-between" wrap="nowrap" gap="sm">
+              <Text size="sm" fw={600}>
+                {payment.packageName} · {payment.credits.toLocaleString('en-US')} credits
+              </Text>
+              <Badge variant="light" color={badge.color}>
+                {badge.label}
+              </Badge>
+            </Group>
+            <Group justify="space-between" wrap="nowrap" gap="sm">
+              <Text size="xs" c="dimmed">
+                {formatDateTime(payment.paidAt ?? payment.createdAt)}
+              </Text>
+              <Text size="sm">{formatPrice(payment.amount, payment.currency)}</Text>
+            </Group>
+          </Stack>
+        );
+      })}
+    </Stack>
+  );
+
+  const table = (
+    <Table.ScrollContainer minWidth={620} type="native">
+      <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="Payments" data-testid="payments-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Package</Table.Th>
+            <Table.Th ta="right">Credits</Table.Th>
+            <Table.Th ta="right">Amount</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th ta="right">Date</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {payments.map((payment) => {
             const badge = STATUS_BADGES[payment.status];
             return (
-              <Stack
-                key={payment.id}
-                role="listitem"
-                gap={4}
-                px="md"
-                py="sm"
-                data-testid="payment-item"
-                style={i > 0 ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}
-              >
-                <Group justify="space-between" wrap="nowrap" gap="sm">
+              <Table.Tr key={payment.id} data-testid="payment-row" data-status={payment.status}>
+                <Table.Td>
                   <Text size="sm" fw={600}>
-                    {payment.packageName} · {payment.credits.toLocaleString('en-US')} credits
+                    {payment.packageName}
                   </Text>
-                  <Badge variant="light" color={badge.color}>
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Text size="sm" ff="monospace">
+                    {payment.credits.toLocaleString('en-US')}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Text size="sm">{formatPrice(payment.amount, payment.currency)}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={badge.color} data-testid="payment-status">
                     {badge.label}
                   </Badge>
-                </Group>
-                <Group justify="space-between" wrap="nowrap" gap="sm">
-                  <Text size="xs" c="dimmed">
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                     {formatDateTime(payment.paidAt ?? payment.createdAt)}
                   </Text>
-                  <Text size="sm">{formatPrice(payment.amount, payment.currency)}</Text>
-                </Group>
-              </Stack>
+                </Table.Td>
+              </Table.Tr>
             );
           })}
-        </Stack>
-        <Box visibleFrom="sm">
-          <Table.ScrollContainer minWidth={620} type="native">
-            <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="Payments" data-testid="payments-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Package</Table.Th>
-                  <Table.Th ta="right">Credits</Table.Th>
-                  <Table.Th ta="right">Amount</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th ta="right">Date</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody style={{ opacity: history.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
-                {payments.map((payment) => {
-                  const badge = STATUS_BADGES[payment.status];
-                  return (
-                    <Table.Tr key={payment.id} data-testid="payment-row" data-status={payment.status}>
-                      <Table.Td>
-                        <Text size="sm" fw={600}>
-                          {payment.packageName}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        <Text size="sm" ff="monospace">
-                          {payment.credits.toLocaleString('en-US')}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        <Text size="sm">{formatPrice(payment.amount, payment.currency)}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge variant="light" color={badge.color} data-testid="payment-status">
-                          {badge.label}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                          {formatDateTime(payment.paidAt ?? payment.createdAt)}
-                        </Text>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Box>
-      </>
-    );
-  }
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
 
   return (
     <Stack gap="md" component="section" aria-labelledby="payments-title">
@@ -153,14 +112,22 @@ export function PaymentHistorySection({ ready }: { ready: boolean }) {
           Card payments for credit packages.
         </Text>
       </div>
-      <Card p={0}>
-        {body}
-        {pages > 1 ? (
-          <Group justify="center" p="md" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
-            <Pagination total={pages} value={Math.min(page, pages)} onChange={setPage} size="sm" aria-label="Payment pages" />
-          </Group>
-        ) : null}
-      </Card>
+      <PagedCard
+        query={history}
+        count={payments.length}
+        page={page}
+        pages={pages}
+        onPageChange={setPage}
+        noun="payments"
+        skeletonRows={3}
+        empty={{
+          icon: <IconReceipt size={26} stroke={1.6} />,
+          title: 'No purchases yet',
+          description: 'Credit packages you buy are listed here with their date, amount and status.',
+        }}
+        list={list}
+        table={table}
+      />
     </Stack>
   );
 }
