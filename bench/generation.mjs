@@ -8,7 +8,7 @@ import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { createTestApp } from '../apps/api/src/testing/harness.ts';
 import { localEngines, startAllWorkers } from '../apps/worker/src/index.ts';
-import { prepareTemplateDatabase } from '../packages/db/src/testing.ts';
+import { dropTemplateDatabase, prepareTemplateDatabase } from '../packages/db/src/testing.ts';
 
 const REDIS = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const N_LATENCY = Number(process.env.BENCH_LATENCY_N ?? 30);
@@ -48,7 +48,9 @@ async function bareBullmq() {
 }
 
 async function localImage() {
-  await prepareTemplateDatabase();
+  // A template database of this run's own: never the one a concurrent test run is cloning.
+process.env.TEST_DATABASE_TEMPLATE ??= `atelier_bench_${process.pid}`;
+await prepareTemplateDatabase();
   const t = await createTestApp({ WORKER_CONCURRENCY: String(CONCURRENCY) });
   const engines = await localEngines();
   const workers = await startAllWorkers({ env: t.env, db: t.deps.db, log: pino({ level: 'silent' }), storage: t.deps.storage, engines });
@@ -89,4 +91,5 @@ console.log(
   `local/image 480p 1:1    enqueue→COMPLETED p50 ${fmt(image.p50)}  p95 ${fmt(image.p95)}  throughput ${image.jps.toFixed(1)} jobs/s (concurrency ${CONCURRENCY}, via REST + BullMQ + Postgres)`,
 );
 console.log(`ratio                   p50 ${(image.p50 / bare.p50).toFixed(1)}× the bare round trip`);
+await dropTemplateDatabase();
 process.exit(0);

@@ -3,8 +3,11 @@ import { authRouter } from './modules/auth/auth.router';
 import { chatRouter } from './modules/chat/chat.router';
 import { creditsRouter } from './modules/credits/credits.router';
 import { generationRouter } from './modules/generation/generation.router';
+import { imageEditorRouter } from './modules/image-editor/image-editor.router';
 import { paymentsRouter } from './modules/payments/payments.router';
 import { projectsRouter } from './modules/projects/projects.router';
+import { seoRouter } from './modules/seo/seo.router';
+import { soundEditorRouter } from './modules/sound-editor/sound-editor.router';
 import { studiosRouter } from './modules/studios/studios.router';
 import { systemRouter } from './modules/system/system.router';
 import { analyticsRouter } from './modules/workspace/analytics.router';
@@ -22,12 +25,15 @@ export const appRouter = router({
   generation: generationRouter,
   chat: chatRouter,
   projects: projectsRouter,
+  soundEditor: soundEditorRouter,
+  imageEditor: imageEditorRouter,
   admin: adminRouter,
   studios: studiosRouter,
   prompts: promptsRouter,
   brandKit: brandKitRouter,
   profile: profileRouter,
   analytics: analyticsRouter,
+  seo: seoRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -113,6 +113,59 @@ export async function localEngines(): Promise<Record<string, Engine>> {
         seed: Number(r.metadata.seed ?? seed),
       };
     },
+    // Style transfer: params.image (an upload or generation of the user), params.style, params.strength 0–100.
+    'local/style-transfer': async ({ params, seed, storage, signal, onProgress }) => {
+      const imageKey = str(params.image);
+      if (!imageKey) throw new Error('Style transfer needs an image');
+      const style = str(params.style);
+      if (!ai.isLocalStyle(style)) throw new Error(`Unknown style: ${String(params.style)}`);
+      const r = await ai.applyStyle({
+        image: await readAll(storage.read(imageKey)),
+        style,
+        strength: num(params.strength) ?? 100,
+        seed: seed ?? undefined,
+        signal,
+        onProgress,
+      });
+      return {
+        file: { data: r.data, ext: r.ext, mime: r.mime },
+        thumbnail: await thumb(r.data),
+        metadata: { ...r.metadata, sourceImage: imageKey },
+        seed: Number(r.metadata.seed ?? seed),
+      };
+    },
+    // An avatar variation: the avatar photo (params.image) restyled as the prompt asks.
+    'local/avatar-variation': async ({ prompt, params, seed, storage, signal, onProgress }) => {
+      const imageKey = str(params.image);
+      if (!imageKey) throw new Error('An avatar variation needs the avatar photo');
+      const r = await ai.stylizeVariation({ image: await readAll(storage.read(imageKey)), prompt, seed: seed ?? undefined, signal, onProgress });
+      return {
+        file: { data: r.data, ext: r.ext, mime: r.mime },
+        thumbnail: await thumb(r.data),
+        metadata: { ...r.metadata, avatarId: params.avatarId ?? null },
+        seed: Number(r.metadata.seed ?? seed),
+      };
+    },
+    // A talking avatar: the prompt is the script, spoken with params.voiceId/speed/pitch over the photo in params.image.
+    'local/avatar': async ({ prompt, params, storage, signal, onProgress }) => {
+      const imageKey = str(params.image);
+      if (!imageKey) throw new Error('A talking avatar needs the avatar photo');
+      const r = await ai.animateAvatar({
+        image: await readAll(storage.read(imageKey)),
+        text: prompt,
+        voice: str(params.voiceId),
+        speed: num(params.speed),
+        pitch: num(params.pitch),
+        language: str(params.language),
+        signal,
+        onProgress,
+      });
+      return {
+        file: { data: r.data, ext: r.ext, mime: r.mime },
+        thumbnail: await thumb(r.thumbnail),
+        metadata: { ...r.metadata, avatarId: params.avatarId ?? null },
+      };
+    },
     'local/text': async ({ prompt, onProgress }) => {
       onProgress(10);
       const r = await ai.draftText({ prompt, kind: 'general' });

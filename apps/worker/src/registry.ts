@@ -39,6 +39,8 @@ export function startWorkers(options: {
   concurrency?: Partial<Record<QueueKey, number>>;
   queues?: QueueKey[];
   stalledIntervalMs?: number;
+  /** How long a job's lock lives without renewal (BullMQ default 30 s); fault tests shorten it. */
+  lockDurationMs?: number;
 }): RunningWorkers {
   const byQueue = new Map<QueueKey, ProcessorDefinition<any>>();
   for (const p of options.processors) {
@@ -67,6 +69,7 @@ export function startWorkers(options: {
         prefix: options.prefix,
         concurrency: options.concurrency?.[key] ?? def.concurrency,
         stalledInterval: options.stalledIntervalMs ?? 30_000,
+        ...(options.lockDurationMs ? { lockDuration: options.lockDurationMs } : {}),
         maxStalledCount: 1,
       },
     );

@@ -25,6 +25,7 @@ export async function startAllWorkers(options: {
   storage?: MediaStorage;
   engines?: Record<string, Engine>;
   stalledIntervalMs?: number;
+  lockDurationMs?: number;
 }): Promise<RunningWorkers> {
   const { env, db, log } = options;
   const storage = options.storage ?? createStorage(env);
@@ -46,5 +47,6 @@ export async function startAllWorkers(options: {
     processors,
     concurrency: { image: env.worker.concurrency, audio: env.worker.concurrency, text: env.worker.concurrency },
     ...(options.stalledIntervalMs ? { stalledIntervalMs: options.stalledIntervalMs } : {}),
+    ...(options.lockDurationMs ? { lockDurationMs: options.lockDurationMs } : {}),
   });
 }

@@ -24,6 +24,15 @@ export {
   type LocalEngineRequirements,
   type LocalModelId,
 } from './engines';
+export {
+  AVATAR_FPS,
+  AVATAR_VIDEO_SIZE,
+  type AnimateAvatarOptions,
+  type AvatarVideoResult,
+  animateAvatar,
+  loudnessEnvelope,
+  MAX_AVATAR_SPEECH_SECONDS,
+} from './avatar';
 export { type ImageResult, type RenderImageOptions, renderImage } from './image';
 export { type Loudness, type MediaProbe, measureLoudness, type ProbeOptions, probeMedia } from './media-probe';
 export {
@@ -37,6 +46,19 @@ export {
   type SynthesizeMusicOptions,
   synthesizeMusic,
 } from './music';
+export {
+  type ApplyStyleOptions,
+  applyStyle,
+  isLocalStyle,
+  LOCAL_STYLE_IDS,
+  LOCAL_STYLES,
+  type LocalStyle,
+  MAX_STYLE_PIXELS,
+  type StyleResult,
+  type StylizeVariationOptions,
+  stylizeVariation,
+  variationFromPrompt,
+} from './style';
 export { LOCAL_VOICES, type LocalVoice, resolveVoice, type SynthesizeSpeechOptions, synthesizeSpeech } from './speech';
 export {
   type ChatTurn,

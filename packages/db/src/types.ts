@@ -330,6 +330,75 @@ export interface PromptsTable {
   updated_at: Timestamp;
 }
 
+/** SEO project of a TEXT project (issue 10); analysis is the stored competitor analysis. */
+export interface SeoProjectsTable {
+  id: Generated<string>;
+  project_id: string;
+  user_id: string;
+  business_name: string;
+  business_desc: Generated<string>;
+  target_url: Generated<string>;
+  seo_keywords: JsonDefault<string[]>;
+  competitors: JsonDefault<string[]>;
+  words_per_article: Generated<number>;
+  article_format: ColumnType<'markdown' | 'html', 'markdown' | 'html' | undefined, 'markdown' | 'html'>;
+  publish_schedule: Generated<number>;
+  text_model: string | null;
+  analysis: ColumnType<Record<string, unknown> | null, Record<string, unknown> | string | null | undefined, Record<string, unknown> | string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type SeoArticleStatus = 'QUEUED' | 'GENERATING' | 'READY' | 'SCHEDULED' | 'PUBLISHED' | 'FAILED';
+
+/** An SEO article (issue 10); images hold { id, generationId, role, alt, placed } entries. */
+export interface SeoArticlesTable {
+  id: Generated<string>;
+  seo_project_id: string;
+  user_id: string;
+  source_page_id: string | null;
+  topic: string;
+  title: Generated<string>;
+  description: Generated<string>;
+  keywords: JsonDefault<string[]>;
+  slug: string;
+  content: Generated<string>;
+  format: ColumnType<'markdown' | 'html', 'markdown' | 'html' | undefined, 'markdown' | 'html'>;
+  word_count: Generated<number>;
+  ai_provider: string;
+  ai_model: string;
+  prompt_used: Generated<string>;
+  credit_units_used: Generated<number>;
+  status: ColumnType<SeoArticleStatus, SeoArticleStatus | undefined, SeoArticleStatus>;
+  progress: Generated<number>;
+  error: string | null;
+  publish_date: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  published_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  regenerations: Generated<number>;
+  rating: number | null;
+  images: JsonDefault<Record<string, unknown>[]>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One charged write or regeneration of an SEO article: charged once, refunded at most once. */
+export interface SeoArticleRunsTable {
+  id: Generated<string>;
+  article_id: string;
+  user_id: string;
+  kind: 'write' | 'regenerate';
+  section: string | null;
+  instructions: string | null;
+  model_id: string;
+  credit_units_charged: Generated<number>;
+  credit_units_refunded: Generated<number>;
+  status: ColumnType<'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED', 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED' | undefined, 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED'>;
+  error: string | null;
+  idempotency_key: string | null;
+  created_at: Timestamp;
+  completed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 /** One brand kit per user (issue 12); logo_url is a media key. */
 export interface BrandKitsTable {
   user_id: string;
@@ -371,6 +440,105 @@ export interface AvatarsTable {
   created_at: Timestamp;
 }
 
+/** A project member (issue 12): the owner is projects.user_id; members are viewers or editors. */
+export type CollaboratorRole = 'viewer' | 'editor';
+export interface ProjectCollaboratorsTable {
+  project_id: string;
+  user_id: string;
+  role: CollaboratorRole;
+  invited_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** An invite to an e-mail without an account yet; attached when that address signs up. */
+export interface ProjectInvitesTable {
+  id: Generated<string>;
+  project_id: string;
+  email: string;
+  role: CollaboratorRole;
+  invited_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A public, read-only link to one generation or one export (revocable, optional expiry). */
+export interface ShareLinksTable {
+  id: Generated<string>;
+  token: string;
+  user_id: string;
+  generation_id: string | null;
+  export_id: string | null;
+  expires_at: Date | null;
+  revoked_at: Date | null;
+  created_at: Timestamp;
+}
+
+/** Pixels an image-editor layer can show (issue 9); key/thumbnail_key are media keys. */
+export interface ImageAssetsTable {
+  id: Generated<string>;
+  project_id: string;
+  user_id: string;
+  /** upload | generation (pixels from generation_id once COMPLETED) | edit (a quick action's result). */
+  kind: 'upload' | 'generation' | 'edit';
+  key: string | null;
+  thumbnail_key: string | null;
+  mime: Generated<string>;
+  width: number | null;
+  height: number | null;
+  bytes: number | null;
+  generation_id: string | null;
+  source_asset_id: string | null;
+  operation: Json<Record<string, unknown> | null> | null;
+  created_at: Timestamp;
+}
+
+/** A layer of an image-editor project (issue 9); z_index 0 is the bottom. */
+export interface ImageLayersTable {
+  id: Generated<string>;
+  project_id: string;
+  name: string;
+  type: 'IMAGE' | 'SHAPE';
+  visible: Generated<boolean>;
+  opacity: Generated<number>;
+  blend_mode: Generated<string>;
+  asset_id: string | null;
+  x: Generated<number>;
+  y: Generated<number>;
+  width: number;
+  height: number;
+  rotation: Generated<number>;
+  z_index: number;
+  shape: Json<Record<string, unknown> | null> | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SoundSessionsTable {
+  id: Generated<string>;
+  project_id: string;
+  /** The editor document (tracks → clips), validated by the api's ZSoundTracks on save. */
+  tracks: JsonDefault<unknown[]>;
+  revision: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SoundSourcesTable {
+  id: Generated<string>;
+  session_id: string;
+  user_id: string;
+  kind: 'upload' | 'generation' | 'video' | 'export';
+  origin_id: string | null;
+  name: string;
+  media_key: string;
+  duration_seconds: number;
+  peaks: JsonDefault<number[]>;
+  peaks_per_second: Generated<number>;
+  metadata: JsonDefault<Record<string, unknown>>;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   auth_sessions: AuthSessionsTable;
@@ -395,8 +563,18 @@ export interface Database {
   analytics_events: AnalyticsEventsTable;
   prompts: PromptsTable;
   brand_kits: BrandKitsTable;
+  seo_projects: SeoProjectsTable;
+  seo_articles: SeoArticlesTable;
+  seo_article_runs: SeoArticleRunsTable;
   voice_profiles: VoiceProfilesTable;
   avatars: AvatarsTable;
+  image_assets: ImageAssetsTable;
+  image_layers: ImageLayersTable;
+  project_collaborators: ProjectCollaboratorsTable;
+  project_invites: ProjectInvitesTable;
+  share_links: ShareLinksTable;
+  sound_sessions: SoundSessionsTable;
+  sound_sources: SoundSourcesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -69,6 +69,10 @@ export const EnvSchema = z
     ANALYTICS_MAX_EVENTS: intIn(50, 1, 500),
     ANALYTICS_RATE_LIMIT_PER_MINUTE: intIn(120, 1, 100_000),
     ANALYTICS_CSP_ORIGINS: z.string().default('https://www.googletagmanager.com,https://*.google-analytics.com,https://*.analytics.google.com'),
+    // SEO (issue 10): competitor-page fetching. Private/loopback addresses only when explicitly allowed (tests).
+    SEO_FETCH_ALLOW_PRIVATE: bool,
+    SEO_FETCH_TIMEOUT_MS: intIn(10_000, 500, 60_000),
+    SEO_FETCH_MAX_BYTES: intIn(2_000_000, 10_000, 20_000_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.AUTH_SECRET === DEV_SECRET) {
@@ -121,6 +125,12 @@ export interface Env {
     rateLimitPerMinute: number;
     /** Extra origins the web app may load analytics scripts from and send to (CSP script/connect/img-src). */
     cspOrigins: string[];
+  };
+  seo: {
+    /** Competitor-page fetches may reach private/loopback addresses (tests only; never in production). */
+    fetchAllowPrivate: boolean;
+    fetchTimeoutMs: number;
+    fetchMaxBytes: number;
   };
 }
 
@@ -194,5 +204,6 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       rateLimitPerMinute: e.ANALYTICS_RATE_LIMIT_PER_MINUTE,
       cspOrigins: list(e.ANALYTICS_CSP_ORIGINS),
     },
+    seo: { fetchAllowPrivate: e.SEO_FETCH_ALLOW_PRIVATE, fetchTimeoutMs: e.SEO_FETCH_TIMEOUT_MS, fetchMaxBytes: e.SEO_FETCH_MAX_BYTES },
   };
 }

@@ -4,5 +4,6 @@ export * from './errors';
 export * from './providers';
 export * from './rules/actions';
 export * from './rules/credits';
+export * from './rules/sound-mix';
 export * from './rules/status';
 export * from './rules/timing';

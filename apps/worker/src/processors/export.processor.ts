@@ -35,7 +35,8 @@ const fail = (message: string) => new UnrecoverableError(message);
 /**
  * PENDING → PROCESSING → COMPLETED | FAILED. Idempotent (delivery is at least once): a finished
  * export is left alone and a re-run overwrites the same key. The worker re-checks that the
- * project still belongs to the export's user and that every media key it reads is that user's.
+ * export's user still owns or edits the project and that every media key it reads is a project
+ * member's (or the output of a generation made in this project).
  * A project deleted mid-render stops ffmpeg and discards the output.
  */
 export const exportProcessor = defineProcessor({
@@ -50,9 +51,30 @@ export const exportProcessor = defineProcessor({
       .selectFrom('projects')
       .select(['id', 'user_id', 'name', 'type', 'aspect_ratio', 'resolution'])
       .where('id', '=', row.project_id)
-      .where('user_id', '=', row.user_id)
+      .where((eb) =>
+        eb.or([
+          eb('user_id', '=', row.user_id),
+          eb.exists(
+            eb
+              .selectFrom('project_collaborators as pc')
+              .select('pc.user_id')
+              .whereRef('pc.project_id', '=', 'projects.id')
+              .where('pc.user_id', '=', row.user_id)
+              .where('pc.role', '=', 'editor'),
+          ),
+        ]),
+      )
       .executeTakeFirst();
     if (!project) throw fail('Project not found');
+    const members = [
+      project.user_id,
+      ...(await db.selectFrom('project_collaborators').select('user_id').where('project_id', '=', project.id).execute()).map((m) => m.user_id),
+    ];
+    const projectOutputs = new Set(
+      (await db.selectFrom('generations').select(['output_url', 'thumbnail_url']).where('project_id', '=', project.id).execute()).flatMap((g) =>
+        [g.output_url, g.thumbnail_url].filter((k): k is string => Boolean(k)),
+      ),
+    );
     if (!(EXPORT_TYPES as readonly string[]).includes(row.type)) throw fail(`Exports of type ${row.type} are not supported`);
 
     const started = await db
@@ -69,7 +91,7 @@ export const exportProcessor = defineProcessor({
     const tmp = await mkdtemp(path.join(tmpdir(), 'atelier-export-'));
     let produced: Produced;
     try {
-      const ctx: RenderCtx = { db, storage, row, project, tmp, signal: controller.signal, onProgress: progress.report };
+      const ctx: RenderCtx = { db, storage, row, project, members, projectOutputs, tmp, signal: controller.signal, onProgress: progress.report };
       const type = row.type as ExportType;
       produced =
         type === 'video/mp4'
@@ -200,17 +222,26 @@ interface RenderCtx {
   storage: MediaStorage;
   row: ExportRow;
   project: { id: string; user_id: string; name: string; type: string; aspect_ratio: string; resolution: string };
+  /** The project's owner and collaborators: their uploads and generations may be in the project. */
+  members: string[];
+  /** Outputs of generations made in this project (kept when their maker leaves the project). */
+  projectOutputs: Set<string>;
   tmp: string;
   signal: AbortSignal;
   onProgress: (percent: number) => void;
 }
 
-/** Media this user may export: their uploads and their generations, nothing else. */
+/**
+ * Media this export may read: the project members' uploads and generations (the exporting user's
+ * own exports too), and outputs of generations made in this project — nothing else.
+ */
 function assertOwnKey(ctx: RenderCtx, key: string, what: string): string {
   const uid = ctx.row.user_id;
-  if (!(key.startsWith(`uploads/${uid}/`) || key.startsWith(`generations/${uid}/`) || key.startsWith(`exports/${uid}/`))) {
-    throw fail(`${what} is not one of your files`);
-  }
+  const ok =
+    key.startsWith(`exports/${uid}/`) ||
+    ctx.projectOutputs.has(key) ||
+    ctx.members.some((m) => key.startsWith(`uploads/${m}/`) || key.startsWith(`generations/${m}/`));
+  if (!ok) throw fail(`${what} is not one of your files`);
   return key;
 }
 

@@ -28,7 +28,14 @@ function generationProcessor(queue: Extract<QueueKey, 'image' | 'video' | 'audio
       const deps = rawDeps as GenerationDeps;
       const { db, storage } = deps;
       const { generationId } = job.data as { generationId: string };
-      const gen = await db.selectFrom('generations').selectAll().where('id', '=', generationId).executeTakeFirst();
+      // One read: the generation and its model's list price (the cost recorded when the provider reports none).
+      const gen = await db
+        .selectFrom('generations as g')
+        .leftJoin('ai_models as m', 'm.id', 'g.model_id')
+        .selectAll('g')
+        .select('m.provider_cost_usd as list_cost_usd')
+        .where('g.id', '=', generationId)
+        .executeTakeFirst();
       if (!gen) throw new UnrecoverableError(`Generation ${generationId} does not exist`);
       if (TERMINAL.has(gen.status)) return { skipped: gen.status };
       const engine = deps.engines[gen.model_id];
@@ -95,9 +102,7 @@ function generationProcessor(queue: Extract<QueueKey, 'image' | 'video' | 'audio
       await pending.catch(() => {});
       const latencyMs = Date.now() - t0;
 
-      const listCost = Number(
-        (await db.selectFrom('ai_models').select('provider_cost_usd').where('id', '=', gen.model_id).executeTakeFirst())?.provider_cost_usd ?? 0,
-      );
+      const listCost = Number(gen.list_cost_usd ?? 0);
       const base = `generations/${gen.user_id}/${gen.id}`;
       const outputKey = output.file ? `${base}.${output.file.ext}` : null;
       const thumbKey = output.thumbnail ? `${base}.thumb.${output.thumbnail.ext}` : null;

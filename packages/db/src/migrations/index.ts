@@ -6,6 +6,10 @@ import * as m20261122180000 from './20261122180000-AdminAudit';
 import * as m20261122181000 from './20261122181000-AnalyticsEvents';
 import * as m20261122182000 from './20261122182000-Studios';
 import * as m20261122183000 from './20261122183000-Workspace';
+import * as m20261122191000 from './20261122191000-SoundEditor';
+import * as m20261122190000 from './20261122190000-ImageEditor';
+import * as m20261122192000 from './20261122192000-Seo';
+import * as m20261122193000 from './20261122193000-Collaboration';
 
 /**
  * Every migration, in order. Adding one: create `migrations/<timestamp>-<PascalName>.ts` with
@@ -19,4 +23,8 @@ export const migrations: Record<string, Migration> = {
   '20261122181000-AnalyticsEvents': m20261122181000,
   '20261122182000-Studios': m20261122182000,
   '20261122183000-Workspace': m20261122183000,
+  '20261122191000-SoundEditor': m20261122191000,
+  '20261122190000-ImageEditor': m20261122190000,
+  '20261122192000-Seo': m20261122192000,
+  '20261122193000-Collaboration': m20261122193000,
 };

@@ -1,5 +1,6 @@
 import { CATALOGUE, CREDIT_PACKAGES, creditsToUnits, DEMO } from '@atelier/shared';
 import type { Db } from '../client';
+import { seedDemoSoundEditor } from './demo-sound-editor';
 
 export const DEMO_USER_ID = '00000000-0000-4000-8000-00000000d3e0';
 export const DEMO_EMAIL = 'demo@atelier.local';
@@ -24,6 +25,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
   await seedCreditPackages(db);
   await seedAdmin(db, options);
   await seedDemoWorkspace(db);
+  await seedDemoSoundEditor(db);
 }
 
 async function seedCatalogue(db: Db) {

@@ -3,6 +3,7 @@ import { applyCreditChangeInTransaction, endGenerationWithRefund, type Generatio
 import { AppError, type FieldError, MESSAGES, type ModelInput, unitsToCredits } from '@atelier/shared';
 import { sql } from 'kysely';
 import type { Context } from '../../context';
+import { projectFor } from '../projects/projects.access';
 import { applyBrandKitToPrompt } from '../workspace/brand-kit.service';
 import { listModels, resolveModel } from './catalogue.service';
 import type { GenerateInput, Generation, GenerationExtras, Model } from './generation.schema';
@@ -64,6 +65,7 @@ export function validateAgainstModel(
   model: Model,
   input: GenerationExtras,
   userId: string,
+  trustedMedia: readonly string[] = [],
 ): { params: Record<string, unknown>; seed: number | null } {
   const req = model.requirements;
   const accepted = new Set<string>([...req.requiredInputs, ...req.optionalInputs]);
@@ -96,7 +98,7 @@ export function validateAgainstModel(
   }
   for (const key of ['image', 'referenceAudio'] as const) {
     const v = params[key];
-    if (typeof v === 'string' && !(v.startsWith(`uploads/${userId}/`) || v.startsWith(`generations/${userId}/`))) {
+    if (typeof v === 'string' && !(v.startsWith(`uploads/${userId}/`) || v.startsWith(`generations/${userId}/`) || trustedMedia.includes(v))) {
       fields.push({ path: key, message: `${key} must be one of your uploads or generations` });
     }
   }
@@ -125,6 +127,16 @@ export interface GenerateOptions {
    * charged 0, no ledger row) but its provider cost counts; may run a model an admin switched off.
    */
   adminTest?: boolean;
+  /**
+   * Media keys the caller has already authorised for this user (e.g. the image of a clip in a
+   * project the user may edit, uploaded by another member).
+   */
+  trustedMedia?: readonly string[];
+  /**
+   * Engine settings outside the shared input vocabulary that a studio procedure validated itself
+   * (style transfer's style and strength, the avatar a take belongs to); stored with the params.
+   */
+  params?: Record<string, unknown>;
 }
 
 export async function generate(ctx: UserCtx, input: GenerateInput, options: GenerateOptions = {}) {
@@ -139,15 +151,16 @@ export async function generate(ctx: UserCtx, input: GenerateInput, options: Gene
   }
 
   const model = await resolveModel(ctx, input.type, input.model, input.provider, { allowSwitchedOff: options.adminTest === true });
-  const { params, seed } = validateAgainstModel(model, input, ctx.user.id);
+  const { params, seed } = validateAgainstModel(model, input, ctx.user.id, options.trustedMedia);
+  if (options.params) Object.assign(params, options.params);
   if (input.projectId) {
-    const project = await ctx.db
-      .selectFrom('projects')
-      .select('id')
-      .where('id', '=', input.projectId)
-      .where('user_id', '=', ctx.user.id)
-      .executeTakeFirst();
-    if (!project) throw new AppError('NOT_FOUND', MESSAGES.projectNotFound, { fields: [{ path: 'projectId', message: MESSAGES.projectNotFound }] });
+    // Owner or editor (viewers get 403); the generation is charged to the acting user.
+    await projectFor(ctx.db, ctx.user.id, input.projectId, { need: 'write' }).catch((e: unknown) => {
+      if (e instanceof AppError && e.code === 'NOT_FOUND') {
+        throw new AppError('NOT_FOUND', MESSAGES.projectNotFound, { fields: [{ path: 'projectId', message: MESSAGES.projectNotFound }] });
+      }
+      throw e;
+    });
   }
   const price = options.adminTest ? 0 : (model.pricing[0]?.creditCost ?? Math.round(model.credits * 100));
   const id = randomUUID();

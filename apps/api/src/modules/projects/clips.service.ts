@@ -3,9 +3,9 @@ import { AppError, DEMO, type FieldError, normalizeClipTiming, playedSeconds, to
 import type { Context } from '../../context';
 import { resolveModel } from '../generation/catalogue.service';
 import type { GenerateInput } from '../generation/generation.schema';
-import { generate, getOwned, toGeneration } from '../generation/generation.service';
+import { generate, toGeneration } from '../generation/generation.service';
 import type { ClipStatus, GenerateClipRequest, TimelineClip, UpdateClipRequest, VideoClip } from './clips.schema';
-import { clipFor, notFound, projectFor, touchProject } from './projects.access';
+import { clipFor, notFound, projectFor, readableBy, touchProject } from './projects.access';
 import { ownMediaKey, storeUploadedImage } from './projects.media';
 
 type Deps = Pick<Context, 'db' | 'env' | 'queues' | 'media' | 'storage' | 'log'>;
@@ -111,7 +111,7 @@ export async function listClipRows(db: Db, projectId: string): Promise<ClipRow[]
 }
 
 export async function listClips(deps: Deps, viewerId: string, projectId: string) {
-  await projectFor(deps.db, viewerId, projectId);
+  await projectFor(deps.db, viewerId, projectId, { need: 'read' });
   return { clips: (await listClipRows(deps.db, projectId)).map((r) => toClip(deps, r)) };
 }
 
@@ -203,7 +203,7 @@ function assertVideoProject(type: string) {
  */
 export async function saveTimeline(ctx: UserCtx, projectId: string, clips: TimelineClip[]) {
   await ctx.db.transaction().execute(async (trx) => {
-    const project = await projectFor(trx, ctx.user.id, projectId, { forUpdate: true });
+    const project = await projectFor(trx, ctx.user.id, projectId, { forUpdate: true, need: 'write' });
     assertVideoProject(project.type);
     const existing = new Map((await listClipRows(trx, projectId)).map((r) => [r.id, r]));
     const fields: FieldError[] = [];
@@ -251,9 +251,9 @@ export async function saveTimeline(ctx: UserCtx, projectId: string, clips: Timel
 
 /** PUT /projects/video-clips/{id}: one clip's prompt, image, timing, and optionally its place. */
 export async function updateClip(ctx: UserCtx, input: UpdateClipRequest) {
-  const { project_id: projectId } = await clipFor(ctx.db, ctx.user.id, input.id);
+  const { project_id: projectId } = await clipFor(ctx.db, ctx.user.id, input.id, 'write');
   await ctx.db.transaction().execute(async (trx) => {
-    await projectFor(trx, ctx.user.id, projectId, { forUpdate: true });
+    await projectFor(trx, ctx.user.id, projectId, { forUpdate: true, need: 'write' });
     const rows = await listClipRows(trx, projectId);
     const row = rows.find((r) => r.id === input.id);
     if (!row) throw notFound(); // deleted meanwhile
@@ -284,7 +284,7 @@ export async function updateClip(ctx: UserCtx, input: UpdateClipRequest) {
 
 /** POST /projects/video-clips/{id}/image: an uploaded image (base64) becomes the clip's image. */
 export async function uploadClipImage(ctx: UserCtx, clipId: string, image: string) {
-  const { project_id: projectId } = await clipFor(ctx.db, ctx.user.id, clipId);
+  const { project_id: projectId } = await clipFor(ctx.db, ctx.user.id, clipId, 'write');
   const stored = await storeUploadedImage(ctx.storage, ctx.user.id, image, 'image');
   await ctx.db.updateTable('video_clips').set({ image_url: stored.key }).where('id', '=', clipId).execute();
   await touchProject(ctx.db, projectId);
@@ -305,8 +305,8 @@ const joinPrompt = (prompt: string, globalPrompt: string | null) => {
  * The clip links the generation and follows it (GENERATING → READY | FAILED).
  */
 export async function generateClip(ctx: UserCtx, input: GenerateClipRequest) {
-  const { project_id: projectId } = await clipFor(ctx.db, ctx.user.id, input.id);
-  const project = await projectFor(ctx.db, ctx.user.id, projectId);
+  const { project_id: projectId } = await clipFor(ctx.db, ctx.user.id, input.id, 'write');
+  const project = await projectFor(ctx.db, ctx.user.id, projectId, { need: 'write' });
   const row = await clipQuery(ctx.db).where('c.id', '=', input.id).executeTakeFirstOrThrow();
   const current = effectiveClip(row);
   if (current.status === 'GENERATING') throw new AppError('CONFLICT', 'This clip is already generating; wait for it to finish or cancel it');
@@ -363,10 +363,11 @@ export async function generateClip(ctx: UserCtx, input: GenerateClipRequest) {
   }
 
   const effectivePrompt = joinPrompt(clipPrompt, clipPrompt ? project.global_prompt : null);
+  // Charged to the acting member; the clip's image may be another member's upload (access checked above).
   const result = await generate(
     ctx,
     { prompt, type: 'video', model: model.id, projectId, ...extras },
-    effectivePrompt !== prompt ? { effectivePrompt } : {},
+    { ...(effectivePrompt !== prompt ? { effectivePrompt } : {}), ...(useImage && row.image_url ? { trustedMedia: [row.image_url] } : {}) },
   );
   await ctx.db
     .updateTable('video_clips')
@@ -387,13 +388,17 @@ export async function generateClip(ctx: UserCtx, input: GenerateClipRequest) {
 export async function clipGenerationStatus(deps: Deps, viewerId: string, id: string) {
   const row = await clipQuery(deps.db)
     .innerJoin('projects as p', 'p.id', 'c.project_id')
-    .where('p.user_id', '=', viewerId)
+    .where(readableBy(viewerId))
     .where((eb) => eb.or([eb('c.id', '=', id), eb('c.generation_id', '=', id)]))
     .orderBy('c.updated_at', 'desc')
     .executeTakeFirst();
   if (!row) throw notFound();
   const clip = toClip(deps, row);
-  const generation = row.generation_id ? toGeneration(deps, await getOwned(deps, viewerId, row.generation_id)) : null;
+  // The clip's generation may be another member's: access is through the project, checked above.
+  const genRow = row.generation_id
+    ? await deps.db.selectFrom('generations').selectAll().where('id', '=', row.generation_id).executeTakeFirst()
+    : undefined;
+  const generation = genRow ? toGeneration(deps, genRow) : null;
   return {
     clipId: clip.id,
     projectId: clip.projectId,

@@ -3,7 +3,7 @@ import { AppError } from '@atelier/shared';
 import type { Context } from '../../context';
 import { effectiveClip, listClipRows } from './clips.service';
 import { type CreateExportRequest, EXPORT_STATUSES, type Export, type ExportType } from './exports.schema';
-import { notFound, projectFor } from './projects.access';
+import { notFound, projectFor, readableBy } from './projects.access';
 import { ownMediaKey } from './projects.media';
 import { listSegmentsOf } from './segments.service';
 
@@ -38,13 +38,9 @@ export function toExport(deps: Pick<Deps, 'media'>, r: ExportRow): Export {
   };
 }
 
-/** Exports of projects the viewer owns (the project join is the access check). */
+/** Exports of projects the viewer owns or collaborates on (the project join is the access check). */
 function ownedExports(db: Db, viewerId: string) {
-  return db
-    .selectFrom('exports as e')
-    .innerJoin('projects as p', 'p.id', 'e.project_id')
-    .where('p.user_id', '=', viewerId)
-    .where('e.user_id', '=', viewerId);
+  return db.selectFrom('exports as e').innerJoin('projects as p', 'p.id', 'e.project_id').where(readableBy(viewerId));
 }
 
 const exportColumns = [
@@ -72,7 +68,7 @@ export async function getExport(deps: Deps, viewerId: string, exportId: string):
 }
 
 export async function listExports(deps: Deps, viewerId: string, input: { projectId?: string; limit: number; offset: number }) {
-  if (input.projectId) await projectFor(deps.db, viewerId, input.projectId);
+  if (input.projectId) await projectFor(deps.db, viewerId, input.projectId, { need: 'read' });
   let q = ownedExports(deps.db, viewerId);
   if (input.projectId) q = q.where('e.project_id', '=', input.projectId);
   const [rows, total] = await Promise.all([
@@ -87,7 +83,7 @@ export async function listExports(deps: Deps, viewerId: string, input: { project
  * (the row is the truth) and queues it; the worker renders it. Exports are free.
  */
 export async function createExport(ctx: UserCtx, input: CreateExportRequest) {
-  const project = await projectFor(ctx.db, ctx.user.id, input.id);
+  const project = await projectFor(ctx.db, ctx.user.id, input.id, { need: 'write' });
   const allowed = EXPORT_TYPES_BY_PROJECT[project.type];
   const type = input.type ?? allowed[0];
   if (!type || !allowed.includes(type)) {

@@ -69,6 +69,13 @@ export const ZProject = z.object({
   resolution: z.string(),
   settings: z.record(z.string(), z.unknown()),
   counts: ZProjectCounts,
+  /** The viewer's role; `shared` marks a project someone else owns and shared with the viewer. */
+  access: z.object({
+    role: z.enum(['owner', 'editor', 'viewer']),
+    shared: z.boolean(),
+    ownerEmail: z.string(),
+    members: z.number(),
+  }),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -3,7 +3,7 @@ import { playedSeconds, unitsToCredits } from '@atelier/shared';
 import { sql } from 'kysely';
 import type { Context } from '../../context';
 import { effectiveClip, listClipRows, toClip } from './clips.service';
-import { projectFor } from './projects.access';
+import { type ProjectRole, projectFor, readableBy } from './projects.access';
 import type { CreateProjectRequest, ListProjectsRequest, Project, UpdateProjectRequest } from './projects.schema';
 import { listSegmentsOf } from './segments.service';
 
@@ -21,10 +21,17 @@ const latestThumb = sql<string | null>`coalesce((
   order by g.completed_at desc nulls last, g.created_at desc
   limit 1), p.thumbnail_url)`;
 
-function projectQuery(db: Db) {
+/** Projects with the viewer's role on each ('owner', 'editor', 'viewer') and the owner's e-mail. */
+function projectQuery(db: Db, viewerId: string) {
   return db
     .selectFrom('projects as p')
+    .innerJoin('users as owner', 'owner.id', 'p.user_id')
     .select([
+      'owner.email as owner_email',
+      sql<ProjectRole>`case when p.user_id = ${viewerId} then 'owner' else coalesce((select pc.role from project_collaborators pc where pc.project_id = p.id and pc.user_id = ${viewerId}), 'viewer') end`.as(
+        'viewer_role',
+      ),
+      sql<number>`(select count(*)::int from project_collaborators pc where pc.project_id = p.id)`.as('member_count'),
       'p.id',
       'p.user_id',
       'p.name',
@@ -58,24 +65,28 @@ function toProject(deps: Pick<Deps, 'media'>, r: ProjectQueryRow): Project {
     resolution: r.resolution,
     settings: r.settings,
     counts: { segments: r.segment_count, videoClips: r.clip_count, exports: r.export_count },
+    access: { role: r.viewer_role, shared: r.viewer_role !== 'owner', ownerEmail: r.owner_email, members: r.member_count },
     createdAt: new Date(r.created_at).toISOString(),
     updatedAt: new Date(r.updated_at).toISOString(),
   };
 }
 
-async function oneProject(deps: Deps, id: string): Promise<Project> {
-  return toProject(deps, await projectQuery(deps.db).where('p.id', '=', id).executeTakeFirstOrThrow());
+async function oneProject(deps: Deps, viewerId: string, id: string): Promise<Project> {
+  return toProject(deps, await projectQuery(deps.db, viewerId).where('p.id', '=', id).executeTakeFirstOrThrow());
 }
 
-/** GET /projects: the viewer's projects, most recently changed first, with type filter and search. */
+/**
+ * GET /projects: the viewer's projects and the projects shared with them (marked by `access`),
+ * most recently changed first, with type filter and search.
+ */
 export async function listProjects(deps: Deps, viewerId: string, input: ListProjectsRequest) {
-  let q = projectQuery(deps.db).where('p.user_id', '=', viewerId);
+  let q = projectQuery(deps.db, viewerId).where(readableBy(viewerId));
   if (input.type) q = q.where('p.type', '=', input.type);
   if (input.search) {
     const like = `%${escapeLike(input.search)}%`;
     q = q.where((eb) => eb.or([eb('p.name', 'ilike', like), eb('p.description', 'ilike', like)]));
   }
-  let count = deps.db.selectFrom('projects as p').where('p.user_id', '=', viewerId);
+  let count = deps.db.selectFrom('projects as p').where(readableBy(viewerId));
   if (input.type) count = count.where('p.type', '=', input.type);
   if (input.search) {
     const like = `%${escapeLike(input.search)}%`;
@@ -90,8 +101,8 @@ export async function listProjects(deps: Deps, viewerId: string, input: ListProj
 
 /** GET /projects/{id}: the project with its timeline (VIDEO) or segments (IMAGE, TEXT). */
 export async function getProject(deps: Deps, viewerId: string, id: string) {
-  await projectFor(deps.db, viewerId, id);
-  const [project, clips, segments] = await Promise.all([oneProject(deps, id), listClipRows(deps.db, id), listSegmentsOf(deps, id)]);
+  await projectFor(deps.db, viewerId, id, { need: 'read' });
+  const [project, clips, segments] = await Promise.all([oneProject(deps, viewerId, id), listClipRows(deps.db, id), listSegmentsOf(deps, id)]);
   return { ...project, videoClips: clips.map((r) => toClip(deps, r)), segments };
 }
 
@@ -111,11 +122,11 @@ export async function createProject(ctx: UserCtx, input: CreateProjectRequest) {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { success: true as const, project: await oneProject(ctx, row.id) };
+  return { success: true as const, project: await oneProject(ctx, ctx.user.id, row.id) };
 }
 
 export async function updateProject(ctx: UserCtx, input: UpdateProjectRequest) {
-  await projectFor(ctx.db, ctx.user.id, input.id);
+  await projectFor(ctx.db, ctx.user.id, input.id, { need: 'write' });
   await ctx.db
     .updateTable('projects')
     .set({
@@ -129,9 +140,8 @@ export async function updateProject(ctx: UserCtx, input: UpdateProjectRequest) {
       ...(input.settings !== undefined ? { settings: JSON.stringify(input.settings) } : {}),
     })
     .where('id', '=', input.id)
-    .where('user_id', '=', ctx.user.id)
     .execute();
-  return { success: true as const, project: await oneProject(ctx, input.id) };
+  return { success: true as const, project: await oneProject(ctx, ctx.user.id, input.id) };
 }
 
 /**
@@ -139,7 +149,7 @@ export async function updateProject(ctx: UserCtx, input: UpdateProjectRequest) {
  * Its generations stay in the user's history, unlinked. A running export stops on its own.
  */
 export async function deleteProject(ctx: UserCtx, id: string) {
-  await projectFor(ctx.db, ctx.user.id, id);
+  await projectFor(ctx.db, ctx.user.id, id, { need: 'owner' });
   const files = await ctx.db.selectFrom('exports').select('output_url').where('project_id', '=', id).where('output_url', 'is not', null).execute();
   await ctx.db.deleteFrom('projects').where('id', '=', id).where('user_id', '=', ctx.user.id).execute();
   for (const f of files) if (f.output_url) await ctx.storage.remove(f.output_url).catch(() => {});
@@ -152,8 +162,9 @@ export async function deleteProject(ctx: UserCtx, id: string) {
  * shared by key, not copied.
  */
 export async function duplicateProject(ctx: UserCtx, id: string) {
-  const source = await projectFor(ctx.db, ctx.user.id, id);
-  const sourceThumb = await projectQuery(ctx.db).where('p.id', '=', id).executeTakeFirstOrThrow();
+  // A member may copy what they can read; the copy is the caller's own project.
+  const source = await projectFor(ctx.db, ctx.user.id, id, { need: 'read' });
+  const sourceThumb = await projectQuery(ctx.db, ctx.user.id).where('p.id', '=', id).executeTakeFirstOrThrow();
   const copyId = await ctx.db.transaction().execute(async (trx) => {
     const suffix = ' (copy)';
     const copy = await trx
@@ -234,7 +245,7 @@ export async function duplicateProject(ctx: UserCtx, id: string) {
 
 /** GET /projects/{id}/stats. */
 export async function projectStats(deps: Deps, viewerId: string, id: string) {
-  const project = await projectFor(deps.db, viewerId, id);
+  const project = await projectFor(deps.db, viewerId, id, { need: 'read' });
   const [counts, gens, clips] = await Promise.all([
     deps.db
       .selectNoFrom([
@@ -253,8 +264,8 @@ export async function projectStats(deps: Deps, viewerId: string, id: string) {
         sql<string>`coalesce(sum(credit_units_charged - credit_units_refunded), 0)::text`.as('units'),
         sql<Date | null>`max(created_at)`.as('last'),
       ])
+      // Every member's generations in this project (charged to whoever made them).
       .where('project_id', '=', id)
-      .where('user_id', '=', viewerId)
       .executeTakeFirstOrThrow(),
     listClipRows(deps.db, id),
   ]);

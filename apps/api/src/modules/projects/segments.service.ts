@@ -101,7 +101,7 @@ async function oneSegment(deps: Deps, segmentId: string): Promise<Segment> {
 }
 
 export async function listSegments(deps: Deps, viewerId: string, projectId: string) {
-  await projectFor(deps.db, viewerId, projectId);
+  await projectFor(deps.db, viewerId, projectId, { need: 'read' });
   return { segments: await listSegmentsOf(deps, projectId) };
 }
 
@@ -124,7 +124,7 @@ export async function createSegment(
   },
 ) {
   const id = await ctx.db.transaction().execute(async (trx) => {
-    const project = await projectFor(trx, ctx.user.id, input.id, { forUpdate: true });
+    const project = await projectFor(trx, ctx.user.id, input.id, { forUpdate: true, need: 'write' });
     assertSegmentProject(project.type);
     const last = await trx
       .selectFrom('segments')
@@ -150,7 +150,7 @@ export async function createSegment(
 }
 
 async function segmentOfProject(db: Db, viewerId: string, projectId: string, segmentId: string) {
-  await projectFor(db, viewerId, projectId);
+  await projectFor(db, viewerId, projectId, { need: 'write' });
   const row = await db
     .selectFrom('segments')
     .select(['id', 'selected_version_id'])
@@ -183,7 +183,7 @@ export async function updateSegment(
 /** Deletes a segment and its versions (their generations stay in history); the rest close ranks. */
 export async function deleteSegment(ctx: UserCtx, projectId: string, segmentId: string) {
   await ctx.db.transaction().execute(async (trx) => {
-    await projectFor(trx, ctx.user.id, projectId, { forUpdate: true });
+    await projectFor(trx, ctx.user.id, projectId, { forUpdate: true, need: 'write' });
     const gone = await trx.deleteFrom('segments').where('id', '=', segmentId).where('project_id', '=', projectId).returning('id').executeTakeFirst();
     if (!gone) throw notFound();
     await renumber(trx, projectId);
@@ -209,7 +209,7 @@ async function renumber(db: Db, projectId: string, ids?: string[]) {
 /** PUT /projects/{id}/segments/reorder: segmentIds must list every segment of the project once. */
 export async function reorderSegments(ctx: UserCtx, projectId: string, segmentIds: string[]) {
   await ctx.db.transaction().execute(async (trx) => {
-    await projectFor(trx, ctx.user.id, projectId, { forUpdate: true });
+    await projectFor(trx, ctx.user.id, projectId, { forUpdate: true, need: 'write' });
     const current = (await trx.selectFrom('segments').select('id').where('project_id', '=', projectId).execute()).map((r) => r.id);
     const given = new Set(segmentIds);
     const valid = given.size === segmentIds.length && given.size === current.length && current.every((id) => given.has(id));
@@ -269,7 +269,7 @@ function toVersion(deps: Pick<Deps, 'media'>, r: VersionRow): SegmentVersion {
 }
 
 export async function listVersions(deps: Deps, viewerId: string, segmentId: string) {
-  await segmentFor(deps.db, viewerId, segmentId);
+  await segmentFor(deps.db, viewerId, segmentId, 'read');
   const rows = await versionQuery(deps.db).where('v.segment_id', '=', segmentId).orderBy('v.created_at', 'desc').orderBy('v.id').execute();
   return { versions: rows.map((r) => toVersion(deps, r)) };
 }
@@ -290,7 +290,7 @@ export async function generateVersion(
     idempotencyKey?: string | undefined;
   },
 ) {
-  const segment = await segmentFor(ctx.db, ctx.user.id, input.id);
+  const segment = await segmentFor(ctx.db, ctx.user.id, input.id, 'write');
   const type = segment.type === 'IMAGE' ? 'image' : 'text';
   const prompt = (input.prompt ?? segment.prompt).trim();
   if (!prompt) {
@@ -357,7 +357,7 @@ async function versionOf(db: Db, segmentId: string, versionId: string): Promise<
 
 /** PUT /projects/segments/{id}/select/{versionId}: a failed version cannot be selected. */
 export async function selectVersion(ctx: UserCtx, segmentId: string, versionId: string) {
-  const segment = await segmentFor(ctx.db, ctx.user.id, segmentId);
+  const segment = await segmentFor(ctx.db, ctx.user.id, segmentId, 'write');
   const version = toVersion(ctx, await versionOf(ctx.db, segmentId, versionId));
   if (version.status === 'FAILED') throw new AppError('CONFLICT', 'This version failed; choose a finished one');
   await ctx.db.updateTable('segments').set({ selected_version_id: versionId, updated_at: new Date() }).where('id', '=', segmentId).execute();
@@ -370,7 +370,7 @@ export async function selectVersion(ctx: UserCtx, segmentId: string, versionId: 
  * until another is chosen (409). The version's generation stays in history.
  */
 export async function deleteVersion(ctx: UserCtx, segmentId: string, versionId: string) {
-  const segment = await segmentFor(ctx.db, ctx.user.id, segmentId);
+  const segment = await segmentFor(ctx.db, ctx.user.id, segmentId, 'write');
   await versionOf(ctx.db, segmentId, versionId);
   const gone = await ctx.db
     .deleteFrom('segment_versions')

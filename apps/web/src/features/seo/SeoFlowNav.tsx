@@ -1,6 +1,8 @@
 import { Group } from '@mantine/core';
 import { type Icon, IconAdjustments, IconArticle, IconPencil, IconSearch } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { ButtonLink } from '../../components/ButtonLink';
+import { track } from '../../lib/analytics';
 
 export type SeoStep = 'generate' | 'analysis' | 'refine' | 'settings';
 
@@ -16,8 +18,11 @@ function stepProps(step: SeoStep, current: SeoStep, StepIcon: Icon) {
   } as const;
 }
 
-/** The SEO flow's steps, as links between its four screens. */
+/** The SEO flow's steps, as links between its four screens. Entering a step is reported as `seo_flow_step`. */
 export function SeoFlowNav({ projectId, current }: { projectId: string; current: SeoStep }) {
+  useEffect(() => {
+    track('seo_flow_step', { step: current, projectId });
+  }, [current, projectId]);
   return (
     <Group gap={6} component="nav" aria-label="SEO steps" mb="lg">
       <ButtonLink to="/projects/$projectId/seo/settings" params={{ projectId }} {...stepProps('settings', current, IconAdjustments)}>
