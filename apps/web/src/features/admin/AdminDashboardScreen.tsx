@@ -1,11 +1,11 @@
 import { AreaChart, BarChart, DonutChart } from '@mantine/charts';
-import { Anchor, Badge, Grid, Group, SimpleGrid, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Grid, Group, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconCash, IconCoins, IconPercentage, IconReceipt, IconServerBolt, IconSparkles, IconUsers } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { trpc } from '../../lib/trpc';
 import { AdminNav } from './AdminNav';
-import { ChartEmpty, PeriodControl, placeholders, QueryError, SectionCard, StatCard, StatCardSkeleton, usePeriod } from './AdminUi';
+import { ChartEmpty, PeriodControl, PeriodQueryBody, SectionCard, StatCard, usePeriod } from './AdminUi';
 import { type AdminOutputs, formatCredits, formatInt, formatPercent, formatUsd, marginColor, STATUS_COLORS, shortDay, TYPE_LABELS } from './format';
 
 type Summary = AdminOutputs['summary'];
@@ -311,24 +311,10 @@ function Queues({ s }: { s: Summary }) {
   );
 }
 
-function LoadingState() {
-  return (
-    <Stack gap="lg" aria-busy="true" aria-label="Loading the summary">
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-        {placeholders(8).map((k) => (
-          <StatCardSkeleton key={k} />
-        ))}
-      </SimpleGrid>
-      <Skeleton height={320} radius="lg" />
-    </Stack>
-  );
-}
-
 /** /admin — the admin console's overview for a period, with charts. */
 export function AdminDashboardScreen() {
   const { period, setPeriod, input } = usePeriod();
   const summary = trpc.admin.summary.useQuery(input, { placeholderData: (prev) => prev });
-  const s = summary.data;
   return (
     <>
       <AdminNav />
@@ -339,39 +325,33 @@ export function AdminDashboardScreen() {
           description="Revenue against AI cost, users, and the models Atelier offers — in one place."
           actions={<PeriodControl value={period} onChange={setPeriod} />}
         />
-        {summary.isError && !s ? (
-          <QueryError error={summary.error} onRetry={() => void summary.refetch()} title="Could not load the summary" />
-        ) : !s ? (
-          <LoadingState />
-        ) : (
-          <Stack
-            gap="lg"
-            style={{ opacity: summary.isFetching && summary.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
-            data-testid="admin-summary"
-          >
-            <Headline s={s} />
-            <Grid gap="md">
-              <Grid.Col span={{ base: 12, lg: 8 }}>
-                <MoneyChart s={s} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, lg: 4 }}>
-                <StatusDonut s={s} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, md: 6 }}>
-                <ActivityChart s={s} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, md: 6 }}>
-                <TypeChart s={s} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, lg: 6 }}>
-                <Campaigns s={s} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, lg: 6 }}>
-                <Queues s={s} />
-              </Grid.Col>
-            </Grid>
-          </Stack>
-        )}
+        <PeriodQueryBody query={summary} what="the summary" statCards={8} testId="admin-summary">
+          {(s) => (
+            <>
+              <Headline s={s} />
+              <Grid gap="md">
+                <Grid.Col span={{ base: 12, lg: 8 }}>
+                  <MoneyChart s={s} />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, lg: 4 }}>
+                  <StatusDonut s={s} />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, md: 6 }}>
+                  <ActivityChart s={s} />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, md: 6 }}>
+                  <TypeChart s={s} />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, lg: 6 }}>
+                  <Campaigns s={s} />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, lg: 6 }}>
+                  <Queues s={s} />
+                </Grid.Col>
+              </Grid>
+            </>
+          )}
+        </PeriodQueryBody>
       </Stack>
     </>
   );

@@ -1,7 +1,21 @@
-import { Anchor, type AnchorProps, Card, Group, SegmentedControl, Skeleton, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import {
+  Anchor,
+  type AnchorProps,
+  Card,
+  Group,
+  SegmentedControl,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { type Icon, IconChartBar } from '@tabler/icons-react';
 import { createLink } from '@tanstack/react-router';
 import { type AnchorHTMLAttributes, type ReactNode, type Ref, useId, useMemo, useState } from 'react';
+import { QueryError } from '../../components/feedback/QueryError';
 
 // ——— period ———
 
@@ -169,7 +183,58 @@ export function ChartEmpty({ text, height = 220 }: { text: string; height?: numb
 }
 
 /** The error state of a query, with a retry (shared with every screen). */
-export { QueryError } from '../../components/feedback/QueryError';
+export { QueryError };
+
+/** What `PeriodQueryBody` reads of a query. */
+interface PeriodQueryState<T> {
+  data: T | undefined;
+  isError: boolean;
+  error: unknown;
+  isFetching: boolean;
+  isPlaceholderData: boolean;
+  refetch: () => unknown;
+}
+
+/**
+ * The body of a per-period admin report: stat-card skeletons while the first page loads, the
+ * error with a retry, and then the report — dimmed while another period loads behind it.
+ */
+export function PeriodQueryBody<T>({
+  query,
+  what,
+  statCards = 4,
+  testId,
+  children,
+}: {
+  query: PeriodQueryState<T>;
+  /** "the summary", "profitability": used in the loading label and the error title. */
+  what: string;
+  statCards?: number;
+  testId?: string;
+  children: (data: T) => ReactNode;
+}) {
+  const data = query.data;
+  if (query.isError && data === undefined) {
+    return <QueryError error={query.error} onRetry={() => void query.refetch()} title={`Could not load ${what}`} />;
+  }
+  if (data === undefined) {
+    return (
+      <Stack gap="lg" aria-busy="true" aria-label={`Loading ${what}`}>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+          {placeholders(statCards).map((k) => (
+            <StatCardSkeleton key={k} />
+          ))}
+        </SimpleGrid>
+        <Skeleton height={300} radius="lg" />
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="lg" style={{ opacity: query.isFetching && query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }} data-testid={testId}>
+      {children(data)}
+    </Stack>
+  );
+}
 
 // ——— links ———
 

@@ -1,5 +1,5 @@
 import { BarChart, CompositeChart } from '@mantine/charts';
-import { Button, Grid, Group, Progress, Select, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Button, Grid, Group, Progress, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCash, IconDownload, IconPercentage, IconReceipt, IconScale, IconX } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
@@ -7,18 +7,7 @@ import { ScreenHeader } from '../../components/ScreenHeader';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { AdminNav } from './AdminNav';
-import {
-  AnchorLink,
-  ChartEmpty,
-  PeriodControl,
-  type PeriodValue,
-  placeholders,
-  QueryError,
-  SectionCard,
-  StatCard,
-  StatCardSkeleton,
-  usePeriod,
-} from './AdminUi';
+import { AnchorLink, ChartEmpty, PeriodControl, PeriodQueryBody, type PeriodValue, SectionCard, StatCard, usePeriod } from './AdminUi';
 import { type AdminOutputs, formatCredits, formatInt, formatPercent, formatUsd, marginColor, shortDay, TYPE_LABELS } from './format';
 import { downloadUsageCsv, type ExportProgress, formatBytes } from './usageExport';
 
@@ -369,7 +358,6 @@ export function UsageExport({ period }: { period: PeriodValue }) {
 export function ProfitabilityScreen() {
   const { period, setPeriod, input } = usePeriod();
   const usage = trpc.admin.usage.useQuery(input, { placeholderData: (prev) => prev });
-  const u = usage.data;
   return (
     <>
       <AdminNav />
@@ -380,37 +368,24 @@ export function ProfitabilityScreen() {
           description="Credits sold against what the AI providers charged, by period, model and user."
           actions={<PeriodControl value={period} onChange={setPeriod} />}
         />
-        {usage.isError && !u ? (
-          <QueryError error={usage.error} onRetry={() => void usage.refetch()} title="Could not load profitability" />
-        ) : !u ? (
-          <Stack gap="lg" aria-busy="true" aria-label="Loading profitability">
-            <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-              {placeholders(4).map((k) => (
-                <StatCardSkeleton key={k} />
-              ))}
-            </SimpleGrid>
-            <Skeleton height={320} radius="lg" />
-          </Stack>
-        ) : (
-          <Stack
-            gap="lg"
-            style={{ opacity: usage.isFetching && usage.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
-            data-testid="profitability"
-          >
-            <Totals u={u} />
-            <TrendChart u={u} />
-            <ByModel u={u} />
-            <Grid gap="md">
-              <Grid.Col span={{ base: 12, lg: 7 }}>
-                <ByType u={u} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, lg: 5 }}>
-                <UsageExport period={period} />
-              </Grid.Col>
-            </Grid>
-            <ByUser u={u} />
-          </Stack>
-        )}
+        <PeriodQueryBody query={usage} what="profitability" testId="profitability">
+          {(u) => (
+            <>
+              <Totals u={u} />
+              <TrendChart u={u} />
+              <ByModel u={u} />
+              <Grid gap="md">
+                <Grid.Col span={{ base: 12, lg: 7 }}>
+                  <ByType u={u} />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, lg: 5 }}>
+                  <UsageExport period={period} />
+                </Grid.Col>
+              </Grid>
+              <ByUser u={u} />
+            </>
+          )}
+        </PeriodQueryBody>
       </Stack>
     </>
   );

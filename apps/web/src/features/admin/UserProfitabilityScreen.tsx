@@ -1,5 +1,5 @@
 import { BarChart, CompositeChart } from '@mantine/charts';
-import { Anchor, Badge, Grid, Group, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Grid, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconArrowLeft, IconCash, IconPercentage, IconReceipt, IconSparkles, IconUser } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { ScreenEmptyState } from '../../components/ScreenEmptyState';
@@ -7,7 +7,7 @@ import { ScreenHeader } from '../../components/ScreenHeader';
 import { errorStatus } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { AdminNav } from './AdminNav';
-import { ChartEmpty, PeriodControl, placeholders, QueryError, SectionCard, StatCard, StatCardSkeleton, usePeriod } from './AdminUi';
+import { ChartEmpty, PeriodControl, PeriodQueryBody, SectionCard, StatCard, usePeriod } from './AdminUi';
 import { type AdminOutputs, formatCredits, formatDateTime, formatInt, formatRelative, formatUsd, marginColor, shortDay, TYPE_LABELS } from './format';
 import { CREDIT_PRICE_BASIS } from './ProfitabilityScreen';
 
@@ -238,19 +238,10 @@ export function UserProfitabilityScreen({ userId }: { userId: string }) {
             title="No such user"
             description="This account doesn't exist (or is the demo workspace)."
           />
-        ) : query.isError && !p ? (
-          <QueryError error={query.error} onRetry={() => void query.refetch()} />
-        ) : !p ? (
-          <Stack gap="lg" aria-busy="true" aria-label="Loading">
-            <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-              {placeholders(4).map((k) => (
-                <StatCardSkeleton key={k} />
-              ))}
-            </SimpleGrid>
-            <Skeleton height={280} radius="lg" />
-          </Stack>
         ) : (
-          <Body p={p} />
+          <PeriodQueryBody query={query} what="this user's profitability">
+            {(data) => <Body p={data} />}
+          </PeriodQueryBody>
         )}
       </Stack>
     </>
