@@ -4,6 +4,7 @@ import type { AppDeps } from '../context';
 import { contextFactory } from '../context';
 import { describeError } from '../errors';
 import type { AppRouter } from '../router';
+import { guardRestCoercion } from './rest-coercion';
 
 /**
  * The REST mirror: every procedure with `meta.openapi` answers under /api, plus the OpenAPI
@@ -50,13 +51,17 @@ export async function registerRest(app: FastifyInstance, deps: AppDeps, appRoute
     return payload;
   });
 
+  // Before the adapter's first request: keep its query-string coercion out of JSON bodies and booleans.
+  guardRestCoercion(appRouter);
+
   await app.register(fastifyTRPCOpenApiPlugin, {
     basePath: '/api',
     router: appRouter,
     createContext: contextFactory(deps) as never,
-    responseMeta: ({ errors }: { errors: { cause?: unknown; code: string }[] }) => {
+    responseMeta: ({ errors, ctx }: { errors: { cause?: unknown; code: string }[]; ctx?: { res?: { statusCode?: number } } }) => {
       const first = errors[0];
-      if (!first) return {};
+      // A procedure that set an error status on a result (health: 503 when degraded) keeps it.
+      if (!first) return (ctx?.res?.statusCode ?? 200) >= 400 ? { status: ctx?.res?.statusCode } : {};
       const { status, retryAfterSeconds } = describeError(first as never);
       return { status, headers: retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : {} };
     },
