@@ -81,6 +81,19 @@ describe('login and me', () => {
     expect(me.body.user.id).toBe(u.userId);
   });
 
+  it('any authenticated call marks the user active (not only /auth/me)', async () => {
+    const u = await t.signUp('active@example.com', 'my password 1');
+    await t.deps.db
+      .updateTable('users')
+      .set({ last_active_at: new Date('2020-01-01T00:00:00Z') })
+      .where('id', '=', u.userId)
+      .execute();
+    const res = await t.rest('GET', '/api/credits/balance', { token: u.token });
+    expect(res.status).toBe(200);
+    const row = await t.deps.db.selectFrom('users').select('last_active_at').where('id', '=', u.userId).executeTakeFirstOrThrow();
+    expect(Date.now() - (row.last_active_at?.getTime() ?? 0)).toBeLessThan(60_000);
+  });
+
   it('answers wrong password and unknown email identically (no enumeration)', async () => {
     await t.signUp('known@example.com', 'right password');
     const wrong = await t.rest('POST', '/api/auth/login', { body: { email: 'known@example.com', password: 'wrong password' } });

@@ -32,7 +32,7 @@ export async function authenticateRequest(
   const row = await deps.db
     .selectFrom('auth_sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['u.id', 'u.email', 'u.is_admin', 's.id as session_id'])
+    .select(['u.id', 'u.email', 'u.is_admin', 'u.last_active_at', 's.id as session_id'])
     .where('s.id', '=', claims.sid)
     .where('s.user_id', '=', claims.sub)
     .where('s.revoked_at', 'is', null)
@@ -40,8 +40,19 @@ export async function authenticateRequest(
     .where('u.disabled_at', 'is', null)
     .executeTakeFirst();
   if (!row) return INVALID_TOKEN;
+  // "Last active" for the admin console: any authenticated call counts, written at most every few minutes.
+  if (!row.last_active_at || Date.now() - row.last_active_at.getTime() > LAST_ACTIVE_GRANULARITY_MS) {
+    await deps.db
+      .updateTable('users')
+      .set({ last_active_at: new Date() })
+      .where('id', '=', row.id)
+      .execute()
+      .catch(() => {});
+  }
   return { id: row.id, email: row.email, isAdmin: row.is_admin, sessionId: row.session_id };
 }
+
+const LAST_ACTIVE_GRANULARITY_MS = 5 * 60_000;
 
 export function issueAccessToken(env: Env, userId: string, sessionId: string): string {
   const now = Math.floor(Date.now() / 1000);
