@@ -345,6 +345,50 @@ describe('Replicate through the worker', () => {
   });
 });
 
+describe('Replicate after a worker crash', () => {
+  it('a retried attempt resumes the prediction the first attempt started instead of paying for another', async () => {
+    const providers = createProviders(t.env, {
+      limits: {
+        timeoutMs: { text: TIMEOUT_MS, image: TIMEOUT_MS, audio: TIMEOUT_MS, video: TIMEOUT_MS },
+        pollIntervalMs: 50,
+        downloadTimeoutMs: 3000,
+      },
+      downloadAllowHosts: ['127.0.0.1'],
+    });
+    const engine = providers.engines['replicate/animate-diff'];
+    if (!engine) throw new Error('replicate/animate-diff is not registered');
+    const remembered: string[] = [];
+    const run = (previousId: string | null) =>
+      engine({
+        modelId: 'replicate/animate-diff',
+        prompt: 'a resumed robot',
+        params: {},
+        seed: 1,
+        storage: t.deps.storage,
+        signal: new AbortController().signal,
+        onProgress: () => {},
+        providerJob: {
+          previousId,
+          remember: async (id) => {
+            remembered.push(id);
+          },
+        },
+      });
+    const first = await run(null);
+    expect(remembered).toHaveLength(1);
+    expect(first.providerRequestId).toBe(remembered[0]);
+    const before = sims.replicate.predictions.size;
+    const again = await run(remembered[0] ?? null);
+    expect(sims.replicate.predictions.size).toBe(before);
+    expect(again.providerRequestId).toBe(remembered[0]);
+    expect(remembered).toHaveLength(1);
+    // An unknown id (expired on the provider's side) starts a new prediction and records it.
+    await run('no-such-prediction');
+    expect(sims.replicate.predictions.size).toBe(before + 1);
+    expect(remembered).toHaveLength(2);
+  });
+});
+
 describe('ElevenLabs voice cloning through the worker', () => {
   it('clones from the user’s own audio and speaks the prompt with the new voice', async () => {
     const u = await t.signUp();

@@ -191,26 +191,38 @@ export function replicateEngines(config: ReplicateConfig, ctx: AdapterContext): 
       const uploaded: string[] = [];
       try {
         onProgress(2);
-        const imageKey = str(params.image);
-        const audioKey = str(params.referenceAudio);
-        const image = imageKey
-          ? await fileInput(
-              input,
-              imageKey,
-              imageKey.endsWith('.jpg') ? 'image/jpeg' : imageKey.endsWith('.webp') ? 'image/webp' : 'image/png',
-              d.signal,
-              uploaded,
-            )
-          : undefined;
-        const audio = audioKey
-          ? await fileInput(input, audioKey, audioKey.endsWith('.wav') ? 'audio/wav' : 'audio/mpeg', d.signal, uploaded)
-          : undefined;
-        const body = model.input({ prompt, params, seed, ...(image ? { image } : {}), ...(audio ? { audio } : {}) });
-        prediction = await sdk().predictions.create(
-          model.version ? { version: model.version, input: body, signal: d.signal } : { model: model.ref, input: body, signal: d.signal },
-        );
-        if (!prediction?.id || typeof prediction.status !== 'string')
-          throw new ProviderError(PROVIDER, 'malformed', `${LABEL} returned no prediction`);
+        // A retry after a crash resumes the prediction the earlier attempt started, unless it ended badly.
+        const previousId = input.providerJob?.previousId;
+        if (previousId) {
+          const earlier = await sdk()
+            .predictions.get(previousId, { signal: d.signal })
+            .catch(() => undefined);
+          if (earlier?.id && typeof earlier.status === 'string' && (earlier.status === 'succeeded' || !TERMINAL.has(earlier.status)))
+            prediction = earlier;
+        }
+        if (!prediction) {
+          const imageKey = str(params.image);
+          const audioKey = str(params.referenceAudio);
+          const image = imageKey
+            ? await fileInput(
+                input,
+                imageKey,
+                imageKey.endsWith('.jpg') ? 'image/jpeg' : imageKey.endsWith('.webp') ? 'image/webp' : 'image/png',
+                d.signal,
+                uploaded,
+              )
+            : undefined;
+          const audio = audioKey
+            ? await fileInput(input, audioKey, audioKey.endsWith('.wav') ? 'audio/wav' : 'audio/mpeg', d.signal, uploaded)
+            : undefined;
+          const body = model.input({ prompt, params, seed, ...(image ? { image } : {}), ...(audio ? { audio } : {}) });
+          prediction = await sdk().predictions.create(
+            model.version ? { version: model.version, input: body, signal: d.signal } : { model: model.ref, input: body, signal: d.signal },
+          );
+          if (!prediction?.id || typeof prediction.status !== 'string')
+            throw new ProviderError(PROVIDER, 'malformed', `${LABEL} returned no prediction`);
+          await input.providerJob?.remember(prediction.id);
+        }
         const statuses = [prediction.status];
         onProgress(5);
         while (!TERMINAL.has(prediction.status)) {

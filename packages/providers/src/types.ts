@@ -12,6 +12,12 @@ export interface EngineInput {
   storage: Pick<MediaStorage, 'read'>;
   signal: AbortSignal;
   onProgress: (percent: number) => void;
+  /**
+   * The provider-side job (e.g. a Replicate prediction) of this generation: the id a previous
+   * attempt started, if any, and how to record a new one — so a retry after a worker crash
+   * picks the running job up again instead of starting (and paying for) another.
+   */
+  providerJob?: { previousId: string | null; remember: (id: string) => Promise<void> };
 }
 
 export interface EngineOutput {

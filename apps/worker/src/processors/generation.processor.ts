@@ -92,6 +92,12 @@ function generationProcessor(queue: Extract<QueueKey, 'image' | 'video' | 'audio
           storage,
           signal: controller.signal,
           onProgress,
+          providerJob: {
+            previousId: gen.provider_request_id,
+            remember: async (id) => {
+              await db.updateTable('generations').set({ provider_request_id: id }).where('id', '=', generationId).execute();
+            },
+          },
         });
       } catch (e) {
         if (await isCancelled(db, generationId)) return { skipped: 'cancelled' };
