@@ -9,6 +9,8 @@ export interface EngineInput {
   storage: MediaStorage;
   signal: AbortSignal;
   onProgress: (percent: number) => void;
+  /** A hosted provider's job id from an earlier attempt, and how to record a new one (see packages/providers). */
+  providerJob?: { previousId: string | null; remember: (id: string) => Promise<void> };
 }
 
 export interface EngineOutput {
