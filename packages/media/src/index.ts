@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -13,6 +13,8 @@ export interface MediaStorage {
   stat(key: string): Promise<{ size: number; mtime: Date } | null>;
   read(key: string, range?: { start: number; end: number }): Readable;
   remove(key: string): Promise<void>;
+  /** Removes every file an owner has under any area (`<area>/<ownerId>/…`); returns how many areas held some. */
+  removeOwner(ownerId: string): Promise<number>;
 }
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]*(\/[a-zA-Z0-9][a-zA-Z0-9._-]*)+$/;
@@ -56,6 +58,25 @@ export class LocalDiskStorage implements MediaStorage {
 
   async remove(key: string): Promise<void> {
     await rm(this.file(key), { force: true });
+  }
+
+  async removeOwner(ownerId: string): Promise<number> {
+    if (!/^[a-zA-Z0-9][a-zA-Z0-9_-]*$/.test(ownerId)) throw new Error('Invalid owner id');
+    let areas: string[];
+    try {
+      areas = await readdir(this.root);
+    } catch {
+      return 0;
+    }
+    let removed = 0;
+    for (const area of areas) {
+      const dir = path.join(this.root, area, ownerId);
+      const s = await stat(dir).catch(() => null);
+      if (!s?.isDirectory()) continue;
+      await rm(dir, { recursive: true, force: true });
+      removed += 1;
+    }
+    return removed;
   }
 }
 

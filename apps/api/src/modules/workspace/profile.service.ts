@@ -246,5 +246,7 @@ export async function deleteAccount(deps: Deps, me: Me, confirmEmail: string) {
       /* already gone */
     }
   }
+  // And whatever else the account kept under its own folders (uploads, samples, editor assets).
+  await deps.storage.removeOwner(me.id).catch(() => 0);
   return { success: true as const, mediaRemoved: removed };
 }

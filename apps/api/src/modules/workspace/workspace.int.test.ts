@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -187,12 +187,17 @@ describe('profile', () => {
     await t.rest('POST', '/api/prompts', { token: u.token, body: { title: 'P', text: 'p', type: 'image' } });
     await t.rest('POST', '/api/projects', { token: u.token, body: { name: 'Mine', type: 'IMAGE' } });
     await t.rest('POST', '/api/generation/generate', { token: u.token, body: { prompt: 'bye', type: 'text', model: 'local/text' } });
+    // A file no row points at any more (e.g. a replaced upload) goes too.
+    const stray = path.join(t.env.media.dir, 'uploads', u.userId, 'stray-sample.wav');
+    mkdirSync(path.dirname(stray), { recursive: true });
+    writeFileSync(stray, 'RIFF');
     const wrong = await t.rest('POST', '/api/profile/delete', { token: u.token, body: { confirmEmail: 'someone@else.com' } });
     expect(wrong.status).toBe(400);
     const del = await t.rest('POST', '/api/profile/delete', { token: u.token, body: { confirmEmail: u.email.toUpperCase() } });
     expect(del.status).toBe(200);
     expect(del.body.mediaRemoved).toBeGreaterThanOrEqual(1);
     expect(existsSync(avatarFile)).toBe(false);
+    expect(existsSync(stray)).toBe(false);
     for (const table of ['projects', 'generations', 'credit_ledger', 'prompts', 'auth_sessions'] as const) {
       const n = await t.deps.db
         .selectFrom(table)
