@@ -17,6 +17,7 @@ import {
   ENV,
   ensureInstalled,
   green,
+  IS_WINDOWS,
   liveChildren,
   makeLog,
   NPM,
@@ -228,7 +229,11 @@ await stage('lint', async () => {
   await sh(process.execPath, [path.join(ROOT, 'scripts/check-env-docs.mjs')]);
 });
 
-await stage('typecheck', () => sh(TURBO, ['run', 'typecheck', '--output-logs=errors-only']));
+await stage('typecheck', async () => {
+  await sh(TURBO, ['run', 'typecheck', '--output-logs=errors-only']);
+  // The browser tests are not a workspace: check them here.
+  await sh(path.join(ROOT, 'node_modules', '.bin', IS_WINDOWS ? 'tsc.cmd' : 'tsc'), ['-p', path.join(ROOT, 'e2e'), '--noEmit']);
+});
 
 await stage('build', () => sh(TURBO, ['run', 'build', '--output-logs=errors-only']));
 
