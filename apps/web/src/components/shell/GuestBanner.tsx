@@ -41,8 +41,22 @@ export function GuestBanner() {
   }
 
   return (
-    <Affix position={{ bottom: 16, left: 16, right: 16 }} zIndex={150}>
-      <Paper withBorder shadow="lg" radius="lg" p="sm" pl="md" maw={760} mx="auto" role="region" aria-label="Guest mode" data-testid="guest-banner">
+    // The strip is full width so the panel can centre itself; only the panel takes clicks, so the
+    // editors' bottom bars on either side of it stay usable.
+    <Affix position={{ bottom: 16, left: 16, right: 16 }} zIndex={150} style={{ pointerEvents: 'none' }}>
+      <Paper
+        withBorder
+        shadow="lg"
+        radius="lg"
+        p="sm"
+        pl="md"
+        maw={760}
+        mx="auto"
+        role="region"
+        aria-label="Guest mode"
+        data-testid="guest-banner"
+        style={{ pointerEvents: 'auto' }}
+      >
         <Flex direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ base: 'stretch', sm: 'center' }} gap="sm">
           <Group gap="sm" wrap="nowrap" miw={0}>
             <ThemeIcon variant="light" size="lg" radius="md" visibleFrom="xs">
