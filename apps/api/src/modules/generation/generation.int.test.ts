@@ -262,6 +262,29 @@ describe('generation pipeline', () => {
     expect(await ledgerSumUnits(t.deps.db, u.userId)).toBe(4900);
   });
 
+  it('deleting a generation keeps its file while an image-editor asset still shows it, and removes it otherwise', async () => {
+    const u = await t.signUp();
+    const make = async (prompt: string) => {
+      const res = await t.rest('POST', '/api/generation/generate', { token: u.token, body: { prompt, type: 'image', model: 'local/image' } });
+      return waitFor(res.body.generation.id, u.token, (x) => x.status === 'COMPLETED');
+    };
+    const kept = await make('kept by a layer');
+    const gone = await make('nobody uses me');
+    const keyOf = async (id: string) =>
+      (await t.deps.db.selectFrom('generations').select('output_url').where('id', '=', id).executeTakeFirstOrThrow()).output_url as string;
+    const keptKey = await keyOf(kept.id);
+    const goneKey = await keyOf(gone.id);
+    const project = await t.rest('POST', '/api/projects', { token: u.token, body: { name: 'Editor', type: 'IMAGE' } });
+    await t.deps.db
+      .insertInto('image_assets')
+      .values({ project_id: project.body.id ?? project.body.project.id, user_id: u.userId, kind: 'generation', key: keptKey, generation_id: kept.id })
+      .execute();
+    expect((await t.rest('DELETE', `/api/generation/${kept.id}`, { token: u.token })).status).toBe(200);
+    expect((await t.rest('DELETE', `/api/generation/${gone.id}`, { token: u.token })).status).toBe(200);
+    expect(await t.deps.storage.stat(keptKey)).not.toBeNull();
+    expect(await t.deps.storage.stat(goneKey)).toBeNull();
+  });
+
   it("another user's generation is not found; guests read the demo workspace and cannot generate", async () => {
     const a = await t.signUp();
     const b = await t.signUp();

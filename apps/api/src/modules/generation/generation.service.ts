@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { applyCreditChangeInTransaction, endGenerationWithRefund, type GenerationRow, spendKeyFor } from '@atelier/db';
+import { applyCreditChangeInTransaction, endGenerationWithRefund, type GenerationRow, isMediaKeyReferenced, spendKeyFor } from '@atelier/db';
 import { AppError, type FieldError, MESSAGES, type ModelInput, unitsToCredits } from '@atelier/shared';
 import { sql } from 'kysely';
 import type { Context } from '../../context';
@@ -98,6 +98,11 @@ export function validateAgainstModel(
   }
   for (const key of ['image', 'referenceAudio'] as const) {
     const v = params[key];
+    // '..' (or a backslash, a NUL) would climb out of the caller's own folder: refuse it here, not in the worker.
+    if (typeof v === 'string' && /\.\.|\\|\0/.test(v)) {
+      fields.push({ path: key, message: `${key} must be one of your uploads or generations` });
+      continue;
+    }
     if (typeof v === 'string' && !(v.startsWith(`uploads/${userId}/`) || v.startsWith(`generations/${userId}/`) || trustedMedia.includes(v))) {
       fields.push({ path: key, message: `${key} must be one of your uploads or generations` });
     }
@@ -248,17 +253,10 @@ export async function remove(ctx: UserCtx, id: string) {
   const row = await getOwned(ctx, ctx.user.id, id);
   if (row.status === 'PENDING' || row.status === 'PROCESSING') throw new AppError('CONFLICT', 'Cancel the generation before deleting it');
   await ctx.db.deleteFrom('generations').where('id', '=', id).where('user_id', '=', ctx.user.id).execute();
-  // Projects (and their duplicates) may still show this output: keep files anything refers to.
+  // Projects, editors and articles may still show this output: keep files anything refers to.
   for (const key of [row.output_url, row.thumbnail_url]) {
     if (!key) continue;
-    const used = await ctx.db
-      .selectFrom('video_clips')
-      .select('id')
-      .where((eb) => eb.or([eb('video_url', '=', key), eb('image_url', '=', key), eb('thumbnail_url', '=', key)]))
-      .unionAll(ctx.db.selectFrom('segment_versions').select('id').where('output_url', '=', key))
-      .limit(1)
-      .executeTakeFirst();
-    if (!used) await ctx.storage.remove(key).catch(() => {});
+    if (!(await isMediaKeyReferenced(ctx.db, key))) await ctx.storage.remove(key).catch(() => {});
   }
   return { success: true as const, id };
 }
