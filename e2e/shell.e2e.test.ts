@@ -238,7 +238,7 @@ describe('web shell', () => {
       [`/projects/${id}`, 'Project not found'],
       [`/projects/${id}/image-editor`, 'Image Editor'],
       ['/image-editor/new', 'Image Editor'],
-      [`/projects/${id}/sound-editor`, 'Sound Editor'],
+      [`/projects/${id}/sound-editor`, 'Project not found'],
       [`/projects/${id}/video-editor`, 'Project not found'],
       ['/analytics', 'Analytics'],
       ['/brand-kit', 'Brand Kit'],

@@ -10,16 +10,24 @@ import { UnrecoverableError } from 'bullmq';
 import type { Logger } from 'pino';
 import type { QueueClient } from '../queues';
 import { defineProcessor, type WorkerDeps } from '../registry';
+import { isImageEditorExport, processImageEditorExport } from './export.image';
+import { exportMixdown, MIXDOWN_EXT, MIXDOWN_TYPES } from './export.mixdown';
 import { buildZip, renderExportVideo, type ZipEntry } from './export.render';
 
 export interface ExportDeps extends WorkerDeps {
   storage: MediaStorage;
 }
 
-export const EXPORT_TYPES = ['video/mp4', 'image/png', 'application/zip', 'text/markdown'] as const;
+export const EXPORT_TYPES = ['video/mp4', 'image/png', 'application/zip', 'text/markdown', ...MIXDOWN_TYPES] as const;
 export type ExportType = (typeof EXPORT_TYPES)[number];
 
-const EXT: Record<ExportType, string> = { 'video/mp4': 'mp4', 'image/png': 'png', 'application/zip': 'zip', 'text/markdown': 'md' };
+const EXT: Record<ExportType, string> = {
+  'video/mp4': 'mp4',
+  'image/png': 'png',
+  'application/zip': 'zip',
+  'text/markdown': 'md',
+  ...MIXDOWN_EXT,
+};
 const PROGRESS_INTERVAL_MS = 400;
 /** A contact sheet of many images stays under this many pixels. */
 const MAX_SHEET_PIXELS = 40_000_000;
@@ -66,6 +74,7 @@ export const exportProcessor = defineProcessor({
       )
       .executeTakeFirst();
     if (!project) throw fail('Project not found');
+    if (isImageEditorExport(row)) return processImageEditorExport({ db, storage }, row);
     const members = [
       project.user_id,
       ...(await db.selectFrom('project_collaborators').select('user_id').where('project_id', '=', project.id).execute()).map((m) => m.user_id),
@@ -94,13 +103,15 @@ export const exportProcessor = defineProcessor({
       const ctx: RenderCtx = { db, storage, row, project, members, projectOutputs, tmp, signal: controller.signal, onProgress: progress.report };
       const type = row.type as ExportType;
       produced =
-        type === 'video/mp4'
-          ? await exportVideo(ctx)
-          : type === 'application/zip'
-            ? await exportZip(ctx)
-            : type === 'image/png'
-              ? await exportContactSheet(ctx)
-              : await exportMarkdown(ctx);
+        type === 'audio/mpeg' || type === 'audio/wav'
+          ? await exportMixdown(ctx)
+          : type === 'video/mp4'
+            ? await exportVideo(ctx)
+            : type === 'application/zip'
+              ? await exportZip(ctx)
+              : type === 'image/png'
+                ? await exportContactSheet(ctx)
+                : await exportMarkdown(ctx);
     } catch (e) {
       await progress.flush();
       if (controller.signal.aborted) return { skipped: 'deleted' };

@@ -1,8 +1,8 @@
 import { Alert, Button, FileInput, Grid, Group, NumberInput, Paper, Select, Slider, Stack, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconMusic, IconSparkles, IconUpload, IconWaveSine } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { ButtonLink } from '../../components/ButtonLink';
 import { GuardedButton } from '../../components/GuardedButton';
 import { ScreenEmptyState } from '../../components/ScreenEmptyState';
 import { ScreenHeader } from '../../components/ScreenHeader';
@@ -41,6 +41,8 @@ export function MusicStudioScreen() {
   const [projectId, setProjectId] = useState<string | null>(null);
 
   const generate = trpc.studios.musicGenerate.useMutation();
+  const sendToEditor = trpc.soundEditor.addClipFromGeneration.useMutation();
+  const navigate = useNavigate();
   const { generation } = useLiveGeneration(currentId, initial);
   const projects = trpc.projects.list.useQuery({ limit: 50, offset: 0 }, { staleTime: 30_000 });
 
@@ -182,20 +184,23 @@ export function MusicStudioScreen() {
                             style={{ flex: 1, minWidth: 200 }}
                             error={projects.error ? errorMessage(projects.error) : null}
                           />
-                          {projectId ? (
-                            <ButtonLink
-                              to="/projects/$projectId/sound-editor"
-                              params={{ projectId }}
-                              variant="light"
-                              leftSection={<IconWaveSine size={16} aria-hidden />}
-                            >
-                              Open sound editor
-                            </ButtonLink>
-                          ) : (
-                            <Button variant="light" disabled leftSection={<IconWaveSine size={16} aria-hidden />}>
-                              Open sound editor
-                            </Button>
-                          )}
+                          <Button
+                            variant="light"
+                            disabled={!projectId}
+                            loading={sendToEditor.isPending}
+                            leftSection={<IconWaveSine size={16} aria-hidden />}
+                            onClick={() => {
+                              if (!projectId) return;
+                              sendToEditor
+                                .mutateAsync({ id: projectId, generationId: generation.id })
+                                .then(() => navigate({ to: '/projects/$projectId/sound-editor', params: { projectId } }))
+                                .catch((e: unknown) =>
+                                  notifications.show({ color: 'red', title: 'Not sent to the sound editor', message: errorMessage(e) }),
+                                );
+                            }}
+                          >
+                            Send to sound editor
+                          </Button>
                         </Group>
                       </Paper>
                     ) : null}
