@@ -1,5 +1,5 @@
 import type { Db } from '@atelier/db';
-import { playedSeconds, unitsToCredits } from '@atelier/shared';
+import { AppError, playedSeconds, unitsToCredits } from '@atelier/shared';
 import { sql } from 'kysely';
 import type { Context } from '../../context';
 import { effectiveClip, listClipRows, toClip } from './clips.service';
@@ -150,6 +150,17 @@ export async function updateProject(ctx: UserCtx, input: UpdateProjectRequest) {
  */
 export async function deleteProject(ctx: UserCtx, id: string) {
   await projectFor(ctx.db, ctx.user.id, id, { need: 'owner' });
+  // An article being written carries its charge until it ends (READY, or FAILED and refunded):
+  // deleting the project under it would take the charge's record with it.
+  const writing = await ctx.db
+    .selectFrom('seo_article_runs as r')
+    .innerJoin('seo_articles as a', 'a.id', 'r.article_id')
+    .innerJoin('seo_projects as sp', 'sp.id', 'a.seo_project_id')
+    .select('r.id')
+    .where('sp.project_id', '=', id)
+    .where('r.status', 'in', ['PENDING', 'PROCESSING'])
+    .executeTakeFirst();
+  if (writing) throw new AppError('CONFLICT', 'Articles are still being written for this project: delete it once they have finished');
   const files = await ctx.db.selectFrom('exports').select('output_url').where('project_id', '=', id).where('output_url', 'is not', null).execute();
   await ctx.db.deleteFrom('projects').where('id', '=', id).where('user_id', '=', ctx.user.id).execute();
   for (const f of files) if (f.output_url) await ctx.storage.remove(f.output_url).catch(() => {});

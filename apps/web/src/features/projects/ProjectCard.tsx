@@ -1,5 +1,5 @@
 import { ActionIcon, AspectRatio, Badge, Card, Center, Group, Image, Menu, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCopy, IconDots, IconExternalLink, IconLayoutList, IconPencil, IconPhoto, IconTrash } from '@tabler/icons-react';
+import { IconArticle, IconCopy, IconDots, IconExternalLink, IconLayoutList, IconPencil, IconPhoto, IconTrash, IconUsers } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { absoluteTime, PROJECT_OPEN, PROJECT_TYPE_META, type ProjectSummary, plural, relativeTime } from './projectTypes';
 
@@ -8,11 +8,16 @@ interface ProjectCardProps {
   onRename: () => void;
   onDuplicate: () => void;
   onDelete: () => void;
+  /** Opens the project's members (invite, roles) — collaboration. */
+  onMembers?: () => void;
   duplicating: boolean;
 }
 
 /** One project: thumbnail, type, counts, last change, and its actions. */
-export function ProjectCard({ project, onRename, onDuplicate, onDelete, duplicating }: ProjectCardProps) {
+export function ProjectCard({ project, onRename, onDuplicate, onDelete, onMembers, duplicating }: ProjectCardProps) {
+  const role = project.access.role;
+  const canEdit = role !== 'viewer';
+  const isOwner = role === 'owner';
   const navigate = useNavigate();
   const meta = PROJECT_TYPE_META[project.type];
   const TypeIcon = meta.icon;
@@ -45,6 +50,36 @@ export function ProjectCard({ project, onRename, onDuplicate, onDelete, duplicat
         >
           {meta.label}
         </Badge>
+        {project.access.shared ? (
+          <Tooltip label={`Shared with you by ${project.access.ownerEmail}`}>
+            <Badge
+              pos="absolute"
+              top={10}
+              right={10}
+              color={role === 'viewer' ? 'gray' : 'blue'}
+              variant="filled"
+              leftSection={<IconUsers size={12} aria-hidden />}
+              style={{ boxShadow: 'var(--mantine-shadow-sm)' }}
+              data-testid="project-shared-badge"
+            >
+              Shared · {role === 'viewer' ? 'View only' : 'Editor'}
+            </Badge>
+          </Tooltip>
+        ) : project.access.members > 0 ? (
+          <Tooltip label={`${project.access.members} ${project.access.members === 1 ? 'collaborator' : 'collaborators'}`}>
+            <Badge
+              pos="absolute"
+              top={10}
+              right={10}
+              color="dark"
+              variant="filled"
+              leftSection={<IconUsers size={12} aria-hidden />}
+              style={{ boxShadow: 'var(--mantine-shadow-sm)' }}
+            >
+              {project.access.members}
+            </Badge>
+          </Tooltip>
+        ) : null}
       </Card.Section>
 
       <Stack gap={6} p="md">
@@ -83,17 +118,36 @@ export function ProjectCard({ project, onRename, onDuplicate, onDelete, duplicat
                   Segments
                 </Menu.Item>
               ) : null}
+              {project.type === 'TEXT' ? (
+                <Menu.Item
+                  onClick={() => void navigate({ to: '/projects/$projectId/seo', params })}
+                  leftSection={<IconArticle size={15} aria-hidden />}
+                >
+                  SEO articles
+                </Menu.Item>
+              ) : null}
               <Menu.Divider />
-              <Menu.Item leftSection={<IconPencil size={15} aria-hidden />} onClick={onRename}>
-                Rename
-              </Menu.Item>
+              {canEdit ? (
+                <Menu.Item leftSection={<IconPencil size={15} aria-hidden />} onClick={onRename}>
+                  Rename
+                </Menu.Item>
+              ) : null}
               <Menu.Item leftSection={<IconCopy size={15} aria-hidden />} onClick={onDuplicate}>
-                Duplicate
+                {isOwner ? 'Duplicate' : 'Duplicate into my projects'}
               </Menu.Item>
-              <Menu.Divider />
-              <Menu.Item color="red" leftSection={<IconTrash size={15} aria-hidden />} onClick={onDelete}>
-                Delete
-              </Menu.Item>
+              {onMembers ? (
+                <Menu.Item leftSection={<IconUsers size={15} aria-hidden />} onClick={onMembers}>
+                  {isOwner ? 'Share / members' : 'Members'}
+                </Menu.Item>
+              ) : null}
+              {isOwner ? (
+                <>
+                  <Menu.Divider />
+                  <Menu.Item color="red" leftSection={<IconTrash size={15} aria-hidden />} onClick={onDelete}>
+                    Delete
+                  </Menu.Item>
+                </>
+              ) : null}
             </Menu.Dropdown>
           </Menu>
         </Group>

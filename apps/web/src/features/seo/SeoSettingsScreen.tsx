@@ -1,5 +1,21 @@
 import { DEMO } from '@atelier/shared';
-import { Alert, Badge, Button, Group, NumberInput, Paper, SegmentedControl, Select, SimpleGrid, Stack, Stepper, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Stepper,
+  TagsInput,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconArrowRight, IconCheck, IconDeviceFloppy, IconInfoCircle } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
@@ -9,8 +25,8 @@ import { ScreenHeader } from '../../components/ScreenHeader';
 import { track } from '../../lib/analytics';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { SeoLoadState, useSeoProjectQuery } from './SeoScaffold';
 import { SeoFlowNav } from './SeoFlowNav';
+import { SeoLoadState, useSeoProjectQuery } from './SeoScaffold';
 import { fieldErrors, type SeoProject } from './seoData';
 
 /** Mirrors the server's limits (apps/api seo.schema) so mistakes show before a round trip. */
@@ -120,9 +136,7 @@ export function SeoSettingsScreen({ projectId }: { projectId: string }) {
           title="SEO Project Setup"
           description={`Describe the business and its site, the keywords to target and the competitors to watch; articles default to ${DEMO.seo.wordsPerArticle} words, one every ${DEMO.seo.publishSchedule} days.`}
         />
-        {state ?? (
-          <SettingsWizard key={existing?.id ?? 'new'} projectId={projectId} existing={existing} isGuest={isGuest} />
-        )}
+        {state ?? <SettingsWizard projectId={projectId} existing={existing} isGuest={isGuest} />}
       </Stack>
     </>
   );
@@ -189,7 +203,11 @@ function SettingsWizard({ projectId, existing, isGuest }: { projectId: string; e
       });
       utils.seo.byProject.setData({ projectId }, (old) => (old ? { ...old, seoProject: res.seoProject } : old));
       void utils.seo.invalidate();
-      notifications.show({ color: 'teal', title: res.created ? 'SEO project created' : 'Setup saved', message: res.created ? 'Next: analyse your competitors.' : 'Your changes are saved.' });
+      notifications.show({
+        color: 'teal',
+        title: res.created ? 'SEO project created' : 'Setup saved',
+        message: res.created ? 'Next: analyse your competitors.' : 'Your changes are saved.',
+      });
       if (res.created) void navigate({ to: '/projects/$projectId/seo/analysis', params: { projectId } });
     } catch (error) {
       const fields = fieldErrors(error);
@@ -315,7 +333,11 @@ function SettingsWizard({ projectId, existing, isGuest }: { projectId: string; e
               label="Writer model"
               description="The text model that writes and rewrites articles; its price is the cost of one article."
               placeholder={models.isLoading ? 'Loading models…' : 'Default text model'}
-              data={textModels.map((m) => ({ value: m.id, label: `${m.name} · ${m.credits} credit${m.credits === 1 ? '' : 's'}${m.available ? '' : ' (unavailable)'}`, disabled: !m.available }))}
+              data={textModels.map((m) => ({
+                value: m.id,
+                label: `${m.name} · ${m.credits} credit${m.credits === 1 ? '' : 's'}${m.available ? '' : ' (unavailable)'}`,
+                disabled: !m.available,
+              }))}
               value={form.textModel}
               onChange={(v) => set('textModel', v)}
               clearable
@@ -353,12 +375,23 @@ function SettingsWizard({ projectId, existing, isGuest }: { projectId: string; e
         </Button>
         <Group gap="sm">
           {existing && !last ? (
-            <GuardedButton action="saveSeoProject" variant="light" onAction={() => void submit()} loading={save.isPending} leftSection={<IconDeviceFloppy size={16} aria-hidden />}>
+            <GuardedButton
+              action="saveSeoProject"
+              variant="light"
+              onAction={() => void submit()}
+              loading={save.isPending}
+              leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+            >
               Save changes
             </GuardedButton>
           ) : null}
           {last ? (
-            <GuardedButton action="saveSeoProject" onAction={() => void submit()} loading={save.isPending} leftSection={<IconCheck size={16} aria-hidden />}>
+            <GuardedButton
+              action="saveSeoProject"
+              onAction={() => void submit()}
+              loading={save.isPending}
+              leftSection={<IconCheck size={16} aria-hidden />}
+            >
               {existing ? 'Save setup' : 'Create SEO project'}
             </GuardedButton>
           ) : (

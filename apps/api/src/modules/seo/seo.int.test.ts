@@ -1,0 +1,437 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DEMO_IDS, ledgerSumUnits } from '@atelier/db';
+import { MESSAGES } from '@atelier/shared';
+import { type Engine, localEngines, type RunningWorkers, startAllWorkers } from '@atelier/worker';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/harness';
+import { fetchPage, vetUrl } from './seo.fetch';
+
+/** Competitor pages served locally (the analysis runs with SEO_FETCH_ALLOW_PRIVATE=true). */
+const PAGES: Record<string, string> = {
+  '/target': `<!doctype html><html><head><title>Clayworks — Handmade Mugs</title><meta name="description" content="Handmade ceramic mugs from our studio."></head>
+<body><h1>Handmade mugs</h1><p>We make handmade mugs in small batches. Every handmade mug is glazed by hand.</p><script>var x = "glaze glaze glaze";</script></body></html>`,
+  '/competitor-a': `<!doctype html><html><head><title>Pottery Guide: Stoneware Glaze Tips</title><meta name="description" content="Everything about stoneware glaze and kiln firing."></head>
+<body><h1>Stoneware glaze tips for beginners</h1><h2>Choosing a stoneware glaze</h2><p>A stoneware glaze behaves differently in the kiln. Kiln firing temperature matters for stoneware glaze.</p>
+<h2>Kiln firing schedules explained</h2><p>Kiln firing in stages protects handmade mugs. Kiln firing takes a day.</p><h3>Caring for handmade mugs</h3><p>Wash handmade mugs by hand.</p></body></html>`,
+  '/competitor-b': `<!doctype html><html><head><title>Mug Shop</title></head><body><h1>Why stoneware glaze matters</h1><h2>Kiln firing and durability</h2>
+<p>Our stoneware glaze is food safe. Kiln firing twice makes stoneware glaze stronger. Kiln firing, kiln firing.</p></body></html>`,
+  '/redirect-to-metadata': '',
+};
+
+let server: http.Server;
+let base = '';
+let t: TestApp;
+let workers: RunningWorkers;
+
+const failing: Engine = async () => {
+  throw new Error('The writer exploded on purpose');
+};
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    if (req.url === '/redirect-to-metadata') {
+      res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' });
+      return res.end();
+    }
+    const page = PAGES[req.url ?? ''];
+    if (!page) {
+      res.writeHead(404);
+      return res.end('not found');
+    }
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(page);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  t = await createTestApp({ SEO_FETCH_ALLOW_PRIVATE: 'true' });
+  await t.deps.db
+    .insertInto('ai_models')
+    .values({
+      id: 'local/failing-writer',
+      provider: 'local',
+      name: 'Failing writer',
+      type: 'TEXT',
+      requirements: JSON.stringify({ requiredInputs: ['prompt'], optionalInputs: [] }),
+      credit_units: 300,
+      is_local: true,
+    })
+    .execute();
+  workers = await startAllWorkers({
+    env: t.env,
+    db: t.deps.db,
+    log: pino({ level: 'silent' }),
+    storage: t.deps.storage,
+    engines: { ...(await localEngines()), 'local/failing-writer': failing },
+  });
+});
+afterAll(async () => {
+  await workers?.close(5000);
+  await t?.close();
+  server?.close();
+});
+
+const balanceOf = async (token: string) => (await t.rest('GET', '/api/auth/me', { token })).body.user.credits as number;
+
+async function textProject(token: string, name = 'Blog') {
+  const res = await t.rest('POST', '/api/projects', { token, body: { name, type: 'TEXT' } });
+  expect(res.status).toBe(200);
+  return res.body.project.id as string;
+}
+
+async function setUp(token: string, extra: Record<string, unknown> = {}) {
+  const projectId = await textProject(token);
+  const res = await t.rest('PUT', `/api/seo/projects/by-project/${projectId}`, {
+    token,
+    body: {
+      businessName: 'Clayworks',
+      businessDesc: 'Handmade ceramics studio',
+      targetUrl: `${base}/target`,
+      seoKeywords: ['handmade mugs', 'stoneware glaze'],
+      competitors: [`${base}/competitor-a`, `${base}/competitor-b`],
+      ...extra,
+    },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return { projectId, seo: res.body.seoProject };
+}
+
+async function waitArticles(token: string, seoId: string, done: (a: any[]) => boolean, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await t.rest('GET', `/api/seo/projects/${seoId}/articles`, { token });
+    if (done(res.body.articles) || Date.now() > deadline) return res.body.articles as any[];
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe('SEO project settings', () => {
+  it('creates with the spec defaults (1200 words, markdown, every 7 days) and validates fields', async () => {
+    const u = await t.signUp();
+    const { projectId, seo } = await setUp(u.token);
+    expect(seo).toMatchObject({ projectId, wordsPerArticle: 1200, articleFormat: 'markdown', publishSchedule: 7, analysis: null });
+    expect(seo.pricing.articleCredits).toBeGreaterThan(0);
+
+    for (const [body, field] of [
+      [{ businessName: 'X', seoKeywords: ['a'], targetUrl: 'javascript:alert(1)' }, 'targetUrl'],
+      [{ businessName: 'X', seoKeywords: Array.from({ length: 21 }, (_, i) => `k${i}`) }, 'seoKeywords'],
+      [{ businessName: 'X', seoKeywords: ['a'], wordsPerArticle: 50 }, 'wordsPerArticle'],
+      [{ businessName: 'X', seoKeywords: ['a'], competitors: ['ftp://example.com/'] }, 'competitors'],
+      [{ businessName: '', seoKeywords: ['a'] }, 'businessName'],
+    ] as const) {
+      const res = await t.rest('PUT', `/api/seo/projects/by-project/${projectId}`, { token: u.token, body });
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(JSON.stringify(res.body)).toContain(field);
+    }
+    // Nothing changed.
+    const again = await t.rest('GET', `/api/seo/projects/by-project/${projectId}`, { token: u.token });
+    expect(again.body.seoProject.businessName).toBe('Clayworks');
+
+    // Only TEXT projects.
+    const img = await t.rest('POST', '/api/projects', { token: u.token, body: { name: 'Pics', type: 'IMAGE' } });
+    const bad = await t.rest('PUT', `/api/seo/projects/by-project/${img.body.project.id}`, {
+      token: u.token,
+      body: { businessName: 'X', seoKeywords: ['a'] },
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  it('guests read the demo SEO project, cannot write; other users get 404', async () => {
+    const demo = await t.rest('GET', `/api/seo/projects/by-project/${DEMO_IDS.textProject}`);
+    expect(demo.status).toBe(200);
+    const seoId = demo.body.seoProject.id;
+    expect(demo.body.seoProject.analysis.competitors.length).toBe(2);
+    expect(demo.body.seoProject.analysis.suggestedTopics.length).toBeGreaterThan(0);
+    const list = await t.rest('GET', `/api/seo/projects/${seoId}/articles`);
+    expect(list.body.articles.length).toBeGreaterThanOrEqual(3);
+    expect(list.body.articles.filter((a: any) => a.status === 'READY').length).toBeGreaterThanOrEqual(3);
+    expect(list.body.articles.some((a: any) => a.status === 'PUBLISHED')).toBe(true);
+    const w = await t.rest('POST', `/api/seo/projects/${seoId}/articles`, { body: { topics: ['Something new'] } });
+    expect(w.status).toBe(401);
+    expect(w.body.error.message).toBe(MESSAGES.loginRequired);
+
+    const owner = await t.signUp();
+    const other = await t.signUp();
+    const { seo } = await setUp(owner.token);
+    expect((await t.rest('GET', `/api/seo/projects/${seo.id}`, { token: other.token })).status).toBe(404);
+    expect((await t.rest('POST', `/api/seo/projects/${seo.id}/analysis`, { token: other.token })).status).toBe(404);
+  });
+});
+
+describe('competitor analysis', () => {
+  it('fetches the pages, extracts headings and keyword frequencies, reports gaps and topics', async () => {
+    const u = await t.signUp();
+    const { seo } = await setUp(u.token);
+    const res = await t.rest('POST', `/api/seo/projects/${seo.id}/analysis`, { token: u.token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const a = res.body.seoProject.analysis;
+    expect(a.target.ok).toBe(true);
+    expect(a.target.title).toBe('Clayworks — Handmade Mugs');
+    // Script text is not page text.
+    expect(a.target.topTerms.map((x: any) => x.term)).not.toContain('glaze');
+    const ca = a.competitors[0];
+    expect(ca.ok).toBe(true);
+    expect(ca.metaDescription).toBe('Everything about stoneware glaze and kiln firing.');
+    expect(ca.headings).toEqual(
+      expect.arrayContaining([
+        { level: 1, text: 'Stoneware glaze tips for beginners' },
+        { level: 2, text: 'Kiln firing schedules explained' },
+        { level: 3, text: 'Caring for handmade mugs' },
+      ]),
+    );
+    expect(ca.wordCount).toBeGreaterThan(30);
+    expect(ca.keywordFrequencies.find((k: any) => k.keyword === 'stoneware glaze').count).toBe(5); // title, h1, h2 and twice in the text
+    expect(a.keywordGaps.map((g: any) => g.term)).toEqual(expect.arrayContaining(['kiln firing', 'stoneware glaze']));
+    expect(a.suggestedTopics.length).toBeGreaterThan(0);
+    // Stored with the project.
+    const again = await t.rest('GET', `/api/seo/projects/${seo.id}`, { token: u.token });
+    expect(again.body.seoProject.analysis.analyzedAt).toBe(a.analyzedAt);
+  });
+
+  it('refuses loopback, private, link-local and odd numeric addresses unless allowed', async () => {
+    const strict = { allowPrivate: false };
+    for (const url of [
+      'http://127.0.0.1/',
+      'http://0x7f000001/',
+      'http://2130706433/',
+      'http://0177.0.0.1/',
+      'http://[::ffff:127.0.0.1]/',
+      'http://[::1]/',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://10.0.0.5/',
+      'http://192.168.1.1/',
+      'http://localhost:8080/',
+    ]) {
+      await expect(vetUrl(new URL(url), strict), url).rejects.toThrow(/private or local/);
+    }
+    await expect(vetUrl(new URL('file:///etc/passwd'), strict)).rejects.toThrow(/http and https/);
+    await expect(vetUrl(new URL('http://user:pw@example.com/'), strict)).rejects.toThrow(/credentials/);
+    // A public name that resolves to loopback (e.g. *.nip.io) is refused after resolution.
+    await expect(vetUrl(new URL('http://127.0.0.1.nip.io/'), { lookup: async () => [{ address: '127.0.0.1', family: 4 }] })).rejects.toThrow(
+      /resolves to a private/,
+    );
+    // Every redirect hop is checked: even with loopback allowed for the first hop the fetcher re-vets.
+    await expect(fetchPage(`${base}/redirect-to-metadata`, { timeoutMs: 2000, maxBytes: 10_000, allowPrivate: false })).rejects.toThrow(
+      /private or local/,
+    );
+    // The byte cap truncates.
+    const page = await fetchPage(`${base}/competitor-a`, { timeoutMs: 2000, maxBytes: 10_000, allowPrivate: true });
+    expect(page.truncated).toBe(false);
+    const small = await fetchPage(`${base}/competitor-a`, { timeoutMs: 2000, maxBytes: 100, allowPrivate: true });
+    expect(small.truncated).toBe(true);
+    expect(Buffer.byteLength(small.html)).toBeLessThanOrEqual(100);
+  });
+
+  it('an api without the flag reports loopback pages as refused, the analysis still completes', async () => {
+    const strict = await createTestApp();
+    try {
+      const u = await strict.signUp();
+      const p = await strict.rest('POST', '/api/projects', { token: u.token, body: { name: 'B', type: 'TEXT' } });
+      const s = await strict.rest('PUT', `/api/seo/projects/by-project/${p.body.project.id}`, {
+        token: u.token,
+        body: { businessName: 'B', seoKeywords: ['x'], competitors: [`${base}/competitor-a`] },
+      });
+      const res = await strict.rest('POST', `/api/seo/projects/${s.body.seoProject.id}/analysis`, { token: u.token });
+      expect(res.status).toBe(200);
+      expect(res.body.seoProject.analysis.competitors[0]).toMatchObject({ ok: false });
+      expect(res.body.seoProject.analysis.competitors[0].error).toMatch(/private or local/);
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
+describe('articles', () => {
+  it('writes one article per topic with every field, unique slugs, description ≤ 160, charged once', async () => {
+    const u = await t.signUp();
+    const { seo } = await setUp(u.token);
+    const before = await balanceOf(u.token);
+    const res = await t.rest('POST', `/api/seo/projects/${seo.id}/articles`, {
+      token: u.token,
+      body: { topics: ['Caring for handmade mugs', 'Caring for Handmade Mugs!'] },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.articles).toHaveLength(2);
+    expect(res.body.articles.every((a: any) => a.status === 'QUEUED')).toBe(true);
+    expect(res.body.creditsCharged).toBe(2 * seo.pricing.articleCredits);
+    expect(res.body.creditsBalance).toBe(before - 2 * seo.pricing.articleCredits);
+    const slugs = res.body.articles.map((a: any) => a.slug);
+    expect(new Set(slugs).size).toBe(2);
+    expect(slugs).toEqual(['caring-for-handmade-mugs', 'caring-for-handmade-mugs-2']);
+
+    const done = await waitArticles(u.token, seo.id, (as) => as.length === 2 && as.every((a) => a.status === 'READY'));
+    expect(done.map((a) => a.status)).toEqual(['READY', 'READY']);
+    for (const s of done) {
+      const { article } = (await t.rest('GET', `/api/seo/articles/${s.id}`, { token: u.token })).body;
+      expect(article.title).toBe('Caring For Handmade Mugs');
+      expect(article.description.length).toBeGreaterThan(20);
+      expect(article.description.length).toBeLessThanOrEqual(160);
+      expect(article.keywords).toEqual(expect.arrayContaining(['handmade mugs', 'stoneware glaze']));
+      expect(article.content).toMatch(/^# Caring For Handmade Mugs/);
+      expect(article.format).toBe('markdown');
+      expect(article.wordCount).toBeGreaterThan(100);
+      expect(article.aiProvider).toBe('local');
+      expect(article.aiModel).toBe(seo.pricing.model);
+      expect(article.promptUsed.length).toBeGreaterThan(10);
+      expect(article.creditsUsed).toBe(seo.pricing.articleCredits);
+      expect(article.publishDate).not.toBeNull();
+      expect(article.publishedAt).toBeNull();
+      expect(article.regenerations).toBe(0);
+      expect(article.rating).toBeNull();
+      expect(article.images).toEqual([]);
+      expect(article.score.score).toBeGreaterThan(0);
+      expect(article.score.suggestions.length).toBeGreaterThan(0);
+    }
+    // Publish dates follow the cadence: 7 days apart.
+    const dates = done.map((a) => new Date(a.publishDate).getTime()).sort();
+    expect((dates[1] as number) - (dates[0] as number)).toBe(7 * 86_400_000);
+    const stats = (await t.rest('GET', `/api/seo/projects/${seo.id}/stats`, { token: u.token })).body;
+    expect(stats).toMatchObject({ total: 2, byStatus: { READY: 2 } });
+    expect(await ledgerSumUnits(t.deps.db, u.userId)).toBe((await balanceOf(u.token)) * 100);
+  });
+
+  it('refuses more articles than the balance allows, all or nothing', async () => {
+    const u = await t.signUp();
+    const { seo } = await setUp(u.token, { textModel: 'local/failing-writer' });
+    const before = await balanceOf(u.token);
+    const topics = Array.from({ length: 10 }, (_, i) => `Topic number ${i}`);
+    await t.deps.db.updateTable('users').set({ credit_units: 2000 }).where('id', '=', u.userId).execute(); // 20 credits < 10 × 3
+    const res = await t.rest('POST', `/api/seo/projects/${seo.id}/articles`, { token: u.token, body: { topics } });
+    expect(res.status).toBe(402);
+    expect((await t.rest('GET', `/api/seo/projects/${seo.id}/articles`, { token: u.token })).body.total).toBe(0);
+    expect(await balanceOf(u.token)).toBe(20);
+    expect(before).toBeGreaterThan(0);
+  });
+
+  it('a failed article job ends FAILED and is refunded exactly once', async () => {
+    const u = await t.signUp();
+    const { seo } = await setUp(u.token, { textModel: 'local/failing-writer' });
+    const before = await balanceOf(u.token);
+    const res = await t.rest('POST', `/api/seo/projects/${seo.id}/articles`, { token: u.token, body: { topics: ['Doomed topic'] } });
+    expect(res.body.creditsBalance).toBe(before - 3);
+    const [a] = await waitArticles(u.token, seo.id, (as) => as[0]?.status === 'FAILED', 40_000);
+    expect(a.status).toBe('FAILED');
+    expect(a.error).toMatch(/refunded/);
+    expect(a.creditsUsed).toBe(0);
+    expect(await balanceOf(u.token)).toBe(before);
+    const refunds = await t.deps.db.selectFrom('credit_ledger').select('id').where('user_id', '=', u.userId).where('kind', '=', 'refund').execute();
+    expect(refunds).toHaveLength(1);
+  });
+});
+
+describe('project deletion', () => {
+  it('waits for articles being written: the charge keeps its record until the job ends', async () => {
+    const u = await t.signUp();
+    const { seo, projectId } = await setUp(u.token);
+    await t.rest('POST', `/api/seo/projects/${seo.id}/articles`, { token: u.token, body: { topics: ['One topic'] } });
+    const [a] = await waitArticles(u.token, seo.id, (as) => as[0]?.status === 'READY');
+    await t.deps.db.updateTable('seo_article_runs').set({ status: 'PROCESSING' }).where('article_id', '=', a.id).execute();
+    const refused = await t.rest('DELETE', `/api/projects/${projectId}`, { token: u.token });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toMatch(/being written/);
+    await t.deps.db.updateTable('seo_article_runs').set({ status: 'COMPLETED' }).where('article_id', '=', a.id).execute();
+    expect((await t.rest('DELETE', `/api/projects/${projectId}`, { token: u.token })).status).toBe(200);
+  });
+});
+
+describe('refine, images, publishing and export', () => {
+  it('regenerates a section, rates, estimates and generates images, schedules, publishes, feeds and sanitises', async () => {
+    const u = await t.signUp();
+    const { seo } = await setUp(u.token);
+    await t.rest('POST', `/api/seo/projects/${seo.id}/articles`, { token: u.token, body: { topics: ['Kiln firing for beginners'] } });
+    const [s] = await waitArticles(u.token, seo.id, (as) => as[0]?.status === 'READY');
+    const id = s.id;
+    let article = (await t.rest('GET', `/api/seo/articles/${id}`, { token: u.token })).body.article;
+
+    // Regenerate one section with instructions: charged, counted, other sections untouched.
+    const heading = /^## (.+)$/m.exec(article.content)?.[1] as string;
+    const bad = await t.rest('POST', `/api/seo/articles/${id}/regenerate`, { token: u.token, body: { section: 'No such section' } });
+    expect(bad.status).toBe(400);
+    const b1 = await balanceOf(u.token);
+    const regen = await t.rest('POST', `/api/seo/articles/${id}/regenerate`, {
+      token: u.token,
+      body: { section: heading, instructions: 'mention glaze safety and kiln temperature' },
+    });
+    expect(regen.status, JSON.stringify(regen.body)).toBe(200);
+    expect(regen.body.article.status).toBe('GENERATING');
+    expect(regen.body.creditsBalance).toBe(b1 - seo.pricing.articleCredits);
+    const [r] = await waitArticles(u.token, seo.id, (as) => as[0]?.status === 'READY' && as[0]?.regenerations === 1);
+    expect(r.regenerations).toBe(1);
+    article = (await t.rest('GET', `/api/seo/articles/${id}`, { token: u.token })).body.article;
+    expect(article.content).toContain(`## ${heading}`);
+    expect(article.content.toLowerCase()).toContain('glaze safety');
+
+    // A new title renames the article's H1 too.
+    const renamed = await t.rest('PUT', `/api/seo/articles/${id}`, { token: u.token, body: { title: 'Kiln Firing, Explained' } });
+    expect(renamed.body.article.content).toMatch(/^# Kiln Firing, Explained/);
+    await t.rest('PUT', `/api/seo/articles/${id}`, { token: u.token, body: { title: 'Kiln Firing For Beginners' } });
+
+    // Rate.
+    expect((await t.rest('POST', `/api/seo/articles/${id}/rating`, { token: u.token, body: { rating: 6 } })).status).toBe(400);
+    expect((await t.rest('POST', `/api/seo/articles/${id}/rating`, { token: u.token, body: { rating: 4 } })).body.article.rating).toBe(4);
+
+    // Images: the spec's estimate, then exactly that charge.
+    const est = await t.rest('POST', `/api/seo/articles/${id}/image-estimate`, { token: u.token, body: { count: 2, includeHero: true } });
+    expect(est.status, JSON.stringify(est.body)).toBe(200);
+    expect(est.body).toMatchObject({ count: 2, includeHero: true, perImageCredits: 4, perImageUnits: 400, totalCredits: 12, totalUnits: 1200 });
+    const b2 = await balanceOf(u.token);
+    const gen = await t.rest('POST', `/api/seo/articles/${id}/generate-images`, { token: u.token, body: { count: 2, includeHero: true } });
+    expect(gen.status, JSON.stringify(gen.body)).toBe(200);
+    expect(gen.body.status).toBe('queued');
+    expect(gen.body.images).toHaveLength(3);
+    expect(gen.body.creditsBalance).toBe(b2 - 12);
+    expect(await balanceOf(u.token)).toBe(b2 - 12);
+    const [withImages] = await waitArticles(u.token, seo.id, (as) => as[0]?.images.length === 3 && as[0].images.every((i: any) => i.placed), 60_000);
+    expect(withImages.images.every((i: any) => i.status === 'ready' && i.url)).toBe(true);
+    article = (await t.rest('GET', `/api/seo/articles/${id}`, { token: u.token })).body.article;
+    const lines = article.content.split('\n').filter((l: string) => l.trim());
+    expect(lines[0]).toMatch(/^# /);
+    expect(lines[1]).toMatch(/^!\[.*\]\(\/media\/generations\//); // hero right under the title
+    expect((article.content.match(/!\[/g) ?? []).length).toBe(3);
+
+    // Sanitisation: scripts and event handlers never leave the server.
+    const evil = `${article.content}\n\n<script>alert(1)</script>\n\n<img src="x" onerror="alert(2)">\n\n[click](javascript:alert(3))\n`;
+    const upd = await t.rest('PUT', `/api/seo/articles/${id}`, { token: u.token, body: { content: evil, description: 'A guide to kiln firing.' } });
+    expect(upd.status, JSON.stringify(upd.body)).toBe(200);
+    expect((await t.rest('PUT', `/api/seo/articles/${id}`, { token: u.token, body: { description: 'x'.repeat(161) } })).status).toBe(400);
+    for (const format of ['html', 'markdown']) {
+      const ex = await t.rest('GET', `/api/seo/articles/${id}/export?format=${format}`, { token: u.token });
+      expect(ex.status).toBe(200);
+      expect(ex.body.content).not.toMatch(/<script/i);
+      expect(ex.body.content).not.toMatch(/onerror/i);
+      expect(ex.body.content).not.toMatch(/javascript:/i);
+    }
+    const exHtml = (await t.rest('GET', `/api/seo/articles/${id}/export?format=html`, { token: u.token })).body;
+    expect(exHtml.content).toContain('<h1>Kiln Firing For Beginners</h1>');
+    expect(exHtml.content).toMatch(/<img src="http:\/\/localhost:3000\/media\/generations\//);
+
+    // Schedule (next slot of the cadence), publish now, feeds, unpublish.
+    const sch = await t.rest('POST', `/api/seo/articles/${id}/schedule`, { token: u.token, body: {} });
+    expect(sch.body.article.status).toBe('SCHEDULED');
+    expect(new Date(sch.body.article.publishDate).getTime()).toBeGreaterThan(Date.now());
+    const past = await t.rest('POST', `/api/seo/articles/${id}/schedule`, { token: u.token, body: { publishDate: '2020-01-01T00:00:00Z' } });
+    expect(past.status).toBe(400);
+    const pub = await t.rest('POST', `/api/seo/articles/${id}/publish`, { token: u.token });
+    expect(pub.body.article).toMatchObject({ status: 'PUBLISHED' });
+    expect(pub.body.article.publishedAt).not.toBeNull();
+    const rss = await t.app.inject({ method: 'GET', url: `/api/seo/feeds/${seo.id}.xml` });
+    expect(rss.statusCode).toBe(200);
+    expect(rss.headers['content-type']).toContain('application/rss+xml');
+    expect(rss.body).toContain('<title>Kiln Firing For Beginners</title>');
+    expect(rss.body).not.toMatch(/&lt;script|onerror|javascript:/i);
+    const json = await t.app.inject({ method: 'GET', url: `/api/seo/feeds/${seo.id}.json` });
+    const feed = JSON.parse(json.body);
+    expect(feed.items).toHaveLength(1);
+    expect(feed.items[0].content_html).not.toMatch(/<script|onerror|javascript:/i);
+    const un = await t.rest('POST', `/api/seo/articles/${id}/unpublish`, { token: u.token });
+    expect(un.body.article.status).toBe('READY');
+    expect(JSON.parse((await t.app.inject({ method: 'GET', url: `/api/seo/feeds/${seo.id}.json` })).body).items).toHaveLength(0);
+    expect((await t.app.inject({ method: 'GET', url: '/api/seo/feeds/not-a-feed.xml' })).statusCode).toBe(404);
+
+    const all = await t.rest('GET', `/api/seo/projects/${seo.id}/export?format=markdown`, { token: u.token });
+    expect(all.body.files).toHaveLength(1);
+    expect(all.body.combined.content).toContain('title: "Kiln Firing For Beginners"');
+    expect(await ledgerSumUnits(t.deps.db, u.userId)).toBe(Math.round((await balanceOf(u.token)) * 100));
+  });
+});
