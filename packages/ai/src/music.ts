@@ -5,6 +5,7 @@
  * small Freeverb-style reverb, and renders 44.1 kHz 16-bit stereo PCM WAV of exactly the requested length
  * (optionally MP3 through ffmpeg).
  */
+
 import {
   checkpoint,
   clamp,
@@ -18,6 +19,7 @@ import {
   wavHeader,
   wavToMp3,
 } from './common';
+import type { ReferenceHints } from './music-reference';
 
 export const MUSIC_SAMPLE_RATE = 44100;
 export const MAX_MUSIC_DURATION_SECONDS = 600;
@@ -41,6 +43,11 @@ export interface SynthesizeMusicOptions extends EngineRunOptions {
   mood?: string;
   seed?: number;
   format?: 'wav' | 'mp3';
+  /**
+   * Hints read from a reference track (`analyseReference`): its tempo and key are used when neither the options
+   * nor the prompt set them, and its loudness contour shapes the dynamics (time-stretched to the new length).
+   */
+  reference?: ReferenceHints;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -1068,7 +1075,8 @@ export async function synthesizeMusic(options: SynthesizeMusicOptions): Promise<
 
   const explicitKey = parseKey(options.key);
   const textKey = explicitKey ? undefined : keyFromText(prompt);
-  let key = explicitKey ?? textKey;
+  const referenceKey = explicitKey || textKey ? undefined : parseKey(options.reference?.key ?? undefined);
+  let key = explicitKey ?? textKey ?? referenceKey;
   if (!key) {
     const minor = MINOR_MOODS.some((w) => moodWords.has(w));
     const major = MAJOR_MOODS.some((w) => moodWords.has(w));
@@ -1078,11 +1086,15 @@ export async function synthesizeMusic(options: SynthesizeMusicOptions): Promise<
     key = { tonic, mode, name: `${NOTE_NAMES[tonic] ?? 'C'} ${mode}` };
   }
   let bpm = options.bpm;
+  let bpmSource = bpm === undefined || !Number.isFinite(bpm) ? 'derived' : 'option';
   if (bpm === undefined || !Number.isFinite(bpm)) {
     const m = /(\d{2,3})\s*bpm/i.exec(prompt);
-    bpm = m ? Number(m[1]) : style.bpm;
-    if (!m && FAST_MOODS.some((w) => moodWords.has(w))) bpm *= 1.1;
-    if (!m && SLOW_MOODS.some((w) => moodWords.has(w)) && genre !== 'ambient') bpm *= 0.9;
+    const fromReference = !m && options.reference?.bpm ? options.reference.bpm : undefined;
+    if (m) bpmSource = 'prompt';
+    else if (fromReference) bpmSource = 'reference';
+    bpm = m ? Number(m[1]) : (fromReference ?? style.bpm);
+    if (!m && !fromReference && FAST_MOODS.some((w) => moodWords.has(w))) bpm *= 1.1;
+    if (!m && !fromReference && SLOW_MOODS.some((w) => moodWords.has(w)) && genre !== 'ambient') bpm *= 0.9;
     bpm = Math.round(bpm);
   }
   bpm = clamp(bpm, 40, 220);
@@ -1349,6 +1361,22 @@ export async function synthesizeMusic(options: SynthesizeMusicOptions): Promise<
     L[i] = l;
     R[i] = r;
   }
+  // the reference's loudness contour, stretched over the whole track, as a gentle dynamics curve (0.45–1)
+  const contour = options.reference?.envelope.length ? options.reference.envelope : null;
+  if (contour) {
+    const smoothLevel = (t: number) => {
+      const x = t * (contour.length - 1);
+      const i = Math.floor(x);
+      const a = contour[i] ?? 0;
+      const b = contour[Math.min(contour.length - 1, i + 1)] ?? a;
+      return a + (b - a) * (x - i);
+    };
+    for (let i = 0; i < totalSamples; i++) {
+      const g = 0.45 + 0.55 * smoothLevel(i / Math.max(1, totalSamples - 1));
+      L[i] = (L[i] ?? 0) * g;
+      R[i] = (R[i] ?? 0) * g;
+    }
+  }
   const fadeIn = Math.min(totalSamples, Math.round((genre === 'ambient' ? 1.5 : 0.01) * MUSIC_SAMPLE_RATE));
   const fadeOut = Math.min(totalSamples, Math.round(Math.min(3, duration * 0.15) * MUSIC_SAMPLE_RATE));
   let peak = 1e-9;
@@ -1392,9 +1420,18 @@ export async function synthesizeMusic(options: SynthesizeMusicOptions): Promise<
       genre,
       mood: options.mood ?? null,
       key: key.name,
-      keySource: explicitKey ? 'option' : textKey ? 'prompt' : 'derived',
+      keySource: explicitKey ? 'option' : textKey ? 'prompt' : referenceKey ? 'reference' : 'derived',
       mode: key.mode,
       bpm,
+      bpmSource,
+      reference: options.reference
+        ? {
+            bpm: options.reference.bpm,
+            key: options.reference.key,
+            seconds: Math.round(options.reference.durationSeconds * 10) / 10,
+            shapedDynamics: Boolean(contour),
+          }
+        : null,
       progression: progression.map((d) => roman[d] ?? '?'),
       bars: totalBars,
       durationSeconds: actualDuration,

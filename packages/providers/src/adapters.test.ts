@@ -91,6 +91,7 @@ describe('registry', () => {
         'replicate/flux-schnell',
         'replicate/musicgen',
         'replicate/sdxl',
+        'replicate/sdxl-style',
         'replicate/stable-video-diffusion',
       ].sort(),
     );

@@ -51,6 +51,22 @@ export const REPLICATE_MODELS: Record<string, ReplicateModel> = {
       };
     },
   },
+  // Style transfer (issue 9): SDXL image-to-image — the content image repainted as the prompt's style;
+  // the studio's strength (0–100) is SDXL's prompt_strength (how far it may move from the image).
+  'replicate/sdxl-style': {
+    ref: 'stability-ai/sdxl',
+    version: '39ed52f2a78e934b3ba6e2a89f5b1c712de7dfea535525255b1aa35c5565e08b',
+    kind: 'image',
+    price: { perSecond: REPLICATE_HARDWARE_USD_PER_SECOND['nvidia-l40s'] },
+    input: ({ prompt, params, seed, image }) => ({
+      prompt,
+      image,
+      prompt_strength: Math.min(0.95, Math.max(0.05, (num(params.strength) ?? 75) / 100)),
+      num_outputs: 1,
+      ...(str(params.negativePrompt) ? { negative_prompt: str(params.negativePrompt) } : {}),
+      ...(seed !== null ? { seed } : {}),
+    }),
+  },
   'replicate/flux-schnell': {
     ref: 'black-forest-labs/flux-schnell',
     kind: 'image',

@@ -1,8 +1,10 @@
-import { AppError } from '@atelier/shared';
+import { DEMO_USER_ID } from '@atelier/db';
 import { z } from 'zod';
 import { authedProcedure, publicProcedure, router, viewerProcedure } from '../../trpc';
 import { ZGeneration } from '../generation/generation.schema';
 import * as generation from '../generation/generation.service';
+import * as avatars from './avatar.service';
+import { ensureDemoAvatars, ensureDemoAvatarTakes } from './demo-media';
 import { audioReference } from './studios.media';
 import * as studios from './studios.service';
 
@@ -63,6 +65,32 @@ export const ZCloneInput = z
   })
   .strict();
 
+export const ZAvatarGenerateInput = z
+  .object({
+    avatarId: z.uuid('avatarId must be a UUID'),
+    prompt: z.string().trim().min(1, 'prompt is required').max(1000, 'prompt must be at most 1000 characters'),
+    count: z
+      .number()
+      .int()
+      .min(1, 'count must be at least 1')
+      .max(avatars.MAX_VARIATIONS, `count must be at most ${avatars.MAX_VARIATIONS}`)
+      .default(1),
+    seed: z.number().int().min(0).max(2_147_483_647).optional(),
+    idempotencyKey: z.string().min(8).max(90).optional(),
+  })
+  .strict();
+
+export const ZAvatarAnimateInput = z
+  .object({
+    avatarId: z.uuid('avatarId must be a UUID'),
+    text: z.string().trim().min(1, 'text is required').max(1000, 'text must be at most 1000 characters'),
+    voiceId: z.string().trim().min(1, 'voiceId is required').max(100),
+    speed: z.number().min(0.5, 'speed must be at least 0.5').max(2, 'speed must be at most 2').optional(),
+    pitch: z.number().min(0, 'pitch must be at least 0').max(100, 'pitch must be at most 100').optional(),
+    idempotencyKey: z.string().min(8).max(100).optional(),
+  })
+  .strict();
+
 const ZAvatar = z.object({
   id: z.string(),
   name: z.string(),
@@ -99,7 +127,42 @@ export const studiosRouter = router({
     .meta({ openapi: { method: 'GET', path: '/advanced-features/avatar/list', tags, summary: 'Your avatars' } })
     .input(z.void())
     .output(z.object({ avatars: z.array(ZAvatar) }))
-    .query(async ({ ctx }) => ({ avatars: await studios.listAvatars(ctx, ctx.viewerId) })),
+    .query(async ({ ctx }) => {
+      if (ctx.viewerId === DEMO_USER_ID) await ensureDemoAvatars(ctx);
+      return { avatars: await studios.listAvatars(ctx, ctx.viewerId) };
+    }),
+  avatarGenerate: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/advanced-features/avatar/generate',
+        tags,
+        summary: 'New looks for an avatar: 1–4 image generations of its photo restyled as the prompt asks (sketch, watercolour, pop art, …)',
+      },
+    })
+    .input(ZAvatarGenerateInput)
+    .output(z.object({ generations: z.array(ZGeneration), creditsBalance: z.number() }))
+    .mutation(({ ctx, input }) => avatars.generateVariations(ctx, input)),
+  avatarAnimate: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/advanced-features/avatar/animate',
+        tags,
+        summary: 'A talking-avatar video: the text spoken with a built-in voice or one of your cloned voices, the photo animated by the speech',
+      },
+    })
+    .input(ZAvatarAnimateInput)
+    .output(ZWithBalance)
+    .mutation(({ ctx, input }) => avatars.animate(ctx, input)),
+  avatarTakes: viewerProcedure
+    .meta({ openapi: { method: 'GET', path: '/advanced-features/avatar/takes', tags, summary: "An avatar's variations and videos, newest first" } })
+    .input(z.object({ avatarId: z.uuid('avatarId must be a UUID') }).strict())
+    .output(z.object({ generations: z.array(ZGeneration) }))
+    .query(async ({ ctx, input }) => {
+      if (ctx.viewerId === DEMO_USER_ID) await ensureDemoAvatarTakes(ctx);
+      return { generations: await avatars.takes(ctx, ctx.viewerId, input.avatarId) };
+    }),
   musicGenerate: authedProcedure
     .meta({
       openapi: {
@@ -155,23 +218,16 @@ export const studiosRouter = router({
     .input(ZVoiceGenerateInput)
     .output(ZWithBalance)
     .mutation(async ({ ctx, input }) => {
-      const { LOCAL_VOICES } = await import('@atelier/ai');
-      const { text, voiceId, ...rest } = input;
-      const profile = z.uuid().safeParse(voiceId).success ? await studios.getProfile(ctx, ctx.user.id, voiceId) : null;
-      if (profile) {
-        return generation.generate(ctx, {
-          ...rest,
-          prompt: text,
-          type: 'audio',
-          model: 'local/speech',
-          voiceId: profile.voice,
-          pitch: rest.pitch ?? profile.pitch,
-          speed: rest.speed ?? profile.speed,
-        });
-      }
-      if (!LOCAL_VOICES.some((v) => v.id === voiceId)) {
-        throw new AppError('VALIDATION', `Unknown voice: ${voiceId}`, { fields: [{ path: 'voiceId', message: `Unknown voice: ${voiceId}` }] });
-      }
-      return generation.generate(ctx, { ...rest, prompt: text, voiceId, type: 'audio', model: 'local/speech' });
+      const { text, voiceId, speed, pitch, ...rest } = input;
+      const voice = await avatars.resolveSpeechVoice(ctx, ctx.user.id, { voiceId, speed, pitch });
+      return generation.generate(ctx, {
+        ...rest,
+        prompt: text,
+        type: 'audio',
+        model: 'local/speech',
+        voiceId: voice.voiceId,
+        ...(voice.speed !== undefined ? { speed: voice.speed } : {}),
+        ...(voice.pitch !== undefined ? { pitch: voice.pitch } : {}),
+      });
     }),
 });
