@@ -48,9 +48,39 @@ export interface ErrorBody {
 const zodFields = (z: ZodError): FieldError[] =>
   z.issues.map((i) => ({ path: i.path.length ? i.path.map(String).join('.') : '(body)', message: i.message }));
 
+const UNAVAILABLE_NET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error',
+  'Connection is closed',
+  "Stream isn't writeable",
+  'Reached the max retries per request limit',
+];
+export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a moment.';
+
+/**
+ * A dependency (Postgres, Redis) is unreachable or dropped the connection: the request can be
+ * retried once it is back, so it answers 503 with Retry-After, never 500.
+ */
+export function isUnavailableError(e: unknown, depth = 0): boolean {
+  if (!e || typeof e !== 'object' || depth > 3) return false;
+  // An AppError says what it is; only UNAVAILABLE means "try again".
+  if (e instanceof AppError) return e.code === 'UNAVAILABLE';
+  const { code, message, cause, errors } = e as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof code === 'string' && (UNAVAILABLE_NET_CODES.has(code) || /^(08|57P0[123]|53300)/.test(code))) return true;
+  if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((m) => message.includes(m))) return true;
+  // An AggregateError (every address refused) or a wrapped error.
+  if (Array.isArray(errors) && errors.some((x) => isUnavailableError(x, depth + 1))) return true;
+  return cause !== e && isUnavailableError(cause, depth + 1);
+}
+
 /** The one error shape: `{ code, message, fields? }`, from whatever was thrown. */
 export function describeError(error: TRPCError): { body: ErrorBody; status: number; retryAfterSeconds?: number } {
   const cause = error.cause;
+  if (!(cause instanceof AppError) && isUnavailableError(cause)) {
+    return { body: { code: 'UNAVAILABLE', message: UNAVAILABLE_MESSAGE }, status: 503, retryAfterSeconds: 5 };
+  }
   if (cause instanceof AppError) {
     const body: ErrorBody = { code: cause.code, message: cause.message };
     if (cause.fields) body.fields = cause.fields;

@@ -1,6 +1,7 @@
 import { adminRouter } from './modules/admin/admin.router';
 import { authRouter } from './modules/auth/auth.router';
 import { chatRouter } from './modules/chat/chat.router';
+import { collaborationRouter, shareRouter } from './modules/collaboration/collaboration.router';
 import { creditsRouter } from './modules/credits/credits.router';
 import { generationRouter } from './modules/generation/generation.router';
 import { imageEditorRouter } from './modules/image-editor/image-editor.router';
@@ -9,6 +10,7 @@ import { projectsRouter } from './modules/projects/projects.router';
 import { seoRouter } from './modules/seo/seo.router';
 import { soundEditorRouter } from './modules/sound-editor/sound-editor.router';
 import { studiosRouter } from './modules/studios/studios.router';
+import { styleTransferRouter } from './modules/studios/style-transfer.router';
 import { systemRouter } from './modules/system/system.router';
 import { analyticsRouter } from './modules/workspace/analytics.router';
 import { brandKitRouter } from './modules/workspace/brand-kit.router';
@@ -29,11 +31,14 @@ export const appRouter = router({
   imageEditor: imageEditorRouter,
   admin: adminRouter,
   studios: studiosRouter,
+  styleTransfer: styleTransferRouter,
   prompts: promptsRouter,
   brandKit: brandKitRouter,
   profile: profileRouter,
   analytics: analyticsRouter,
   seo: seoRouter,
+  collaboration: collaborationRouter,
+  share: shareRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -8,7 +8,9 @@ import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { type AppDeps, contextFactory } from './context';
+import { isUnavailableError } from './errors';
 import { adminHttpPlugin } from './modules/admin/admin.export';
+import { seoFeedPlugin } from './modules/seo/seo.feed';
 import { trackingPlugin } from './modules/tracking/tracking.plugin';
 import { registerMedia } from './plugins/media';
 import { registerRest } from './plugins/rest';
@@ -80,7 +82,14 @@ export async function buildServer(deps: AppDeps): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(cors, { origin: deps.env.http.corsOrigins, credentials: true });
+  // Only configured origins get CORS headers at all: an unlisted origin gets no Allow-Origin and no
+  // Allow-Credentials (the plugin would otherwise send Allow-Credentials to everyone).
+  const corsOrigins = new Set(deps.env.http.corsOrigins);
+  await app.register(cors, {
+    origin: (origin: string | undefined, cb: (err: Error | null, allow: string | false) => void) =>
+      cb(null, origin && corsOrigins.has(origin) ? origin : false),
+    credentials: true,
+  });
   await app.register(cookie);
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, req, reply) => {
@@ -101,6 +110,9 @@ export async function buildServer(deps: AppDeps): Promise<FastifyInstance> {
     trpcOptions: {
       router: appRouter,
       createContext: contextFactory(deps),
+      // Postgres/Redis unreachable while building the context (the session lookup): 503, not 500.
+      responseMeta: ({ errors }: { errors: { cause?: unknown }[] }) =>
+        errors.some((e) => isUnavailableError(e.cause)) ? { status: 503, headers: { 'Retry-After': '5' } } : {},
       onError: ({ error, path: procPath }: { error: { code: string; message: string; cause?: unknown }; path?: string }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') deps.log.error({ path: procPath, err: error.cause ?? error.message }, 'procedure failed');
       },
@@ -109,6 +121,7 @@ export async function buildServer(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(stripeWebhookPlugin, { deps });
   await app.register(trackingPlugin, { deps });
+  await app.register(seoFeedPlugin, { deps });
   await registerRest(app, deps, appRouter as AppRouter);
   await registerMedia(app, deps);
   await app.register(adminHttpPlugin, { deps });

@@ -6,7 +6,7 @@ import type {} from '@fastify/cookie';
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Context } from './context';
-import { describeError, toTRPCError } from './errors';
+import { describeError, isUnavailableError, toTRPCError, UNAVAILABLE_MESSAGE } from './errors';
 
 const t = initTRPC
   .context<Context>()
@@ -41,6 +41,14 @@ const errorMapping = t.middleware(async ({ ctx, next }) => {
     const cause = result.error.cause;
     if (cause.retryAfterSeconds) ctx.res.header('Retry-After', String(cause.retryAfterSeconds));
     return { ...result, error: toTRPCError(cause) } as typeof result;
+  }
+  // Postgres or Redis dropped or refused the connection: 503 with Retry-After, not 500.
+  if (!result.ok && isUnavailableError(result.error.cause)) {
+    ctx.res.header('Retry-After', '5');
+    return {
+      ...result,
+      error: toTRPCError(new AppError('UNAVAILABLE', UNAVAILABLE_MESSAGE, { cause: result.error.cause, retryAfterSeconds: 5 })),
+    } as typeof result;
   }
   return result;
 });

@@ -31,6 +31,7 @@ import { Route as MainPromptsRouteImport } from './routes/_main/prompts';
 import { Route as MainQuickCreateRouteImport } from './routes/_main/quick-create';
 import { Route as MainStyleTransferRouteImport } from './routes/_main/style-transfer';
 import { Route as MainVoiceStudioRouteImport } from './routes/_main/voice-studio';
+import { Route as STokenRouteImport } from './routes/s.$token';
 import { Route as MainAdminIndexRouteImport } from './routes/_main/admin/index';
 import { Route as MainAdminAiControlRouteImport } from './routes/_main/admin/ai-control';
 import { Route as MainAdminModelPricingRouteImport } from './routes/_main/admin/model-pricing';
@@ -160,6 +161,11 @@ const MainVoiceStudioRoute = MainVoiceStudioRouteImport.update({
   id: '/voice-studio',
   path: '/voice-studio',
   getParentRoute: () => MainRoute,
+} as any);
+const STokenRoute = STokenRouteImport.update({
+  id: '/s/$token',
+  path: '/s/$token',
+  getParentRoute: () => rootRouteImport,
 } as any);
 const MainAdminIndexRoute = MainAdminIndexRouteImport.update({
   id: '/',
@@ -300,6 +306,7 @@ export interface FileRoutesByFullPath {
   '/quick-create': typeof MainQuickCreateRoute;
   '/style-transfer': typeof MainStyleTransferRoute;
   '/voice-studio': typeof MainVoiceStudioRoute;
+  '/s/$token': typeof STokenRoute;
   '/projects/$projectId': typeof MainProjectsProjectIdRouteRouteWithChildren;
   '/admin/ai-control': typeof MainAdminAiControlRoute;
   '/admin/model-pricing': typeof MainAdminModelPricingRoute;
@@ -342,6 +349,7 @@ export interface FileRoutesByTo {
   '/quick-create': typeof MainQuickCreateRoute;
   '/style-transfer': typeof MainStyleTransferRoute;
   '/voice-studio': typeof MainVoiceStudioRoute;
+  '/s/$token': typeof STokenRoute;
   '/admin/ai-control': typeof MainAdminAiControlRoute;
   '/admin/model-pricing': typeof MainAdminModelPricingRoute;
   '/admin/model-test': typeof MainAdminModelTestRoute;
@@ -386,6 +394,7 @@ export interface FileRoutesById {
   '/_main/quick-create': typeof MainQuickCreateRoute;
   '/_main/style-transfer': typeof MainStyleTransferRoute;
   '/_main/voice-studio': typeof MainVoiceStudioRoute;
+  '/s/$token': typeof STokenRoute;
   '/_main/': typeof MainIndexRoute;
   '/_main/projects/$projectId': typeof MainProjectsProjectIdRouteRouteWithChildren;
   '/_main/admin/ai-control': typeof MainAdminAiControlRoute;
@@ -432,6 +441,7 @@ export interface FileRouteTypes {
     | '/quick-create'
     | '/style-transfer'
     | '/voice-studio'
+    | '/s/$token'
     | '/projects/$projectId'
     | '/admin/ai-control'
     | '/admin/model-pricing'
@@ -474,6 +484,7 @@ export interface FileRouteTypes {
     | '/quick-create'
     | '/style-transfer'
     | '/voice-studio'
+    | '/s/$token'
     | '/admin/ai-control'
     | '/admin/model-pricing'
     | '/admin/model-test'
@@ -517,6 +528,7 @@ export interface FileRouteTypes {
     | '/_main/quick-create'
     | '/_main/style-transfer'
     | '/_main/voice-studio'
+    | '/s/$token'
     | '/_main/'
     | '/_main/projects/$projectId'
     | '/_main/admin/ai-control'
@@ -544,6 +556,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   AuthRoute: typeof AuthRouteWithChildren;
   MainRoute: typeof MainRouteWithChildren;
+  STokenRoute: typeof STokenRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -701,6 +714,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/voice-studio';
       preLoaderRoute: typeof MainVoiceStudioRouteImport;
       parentRoute: typeof MainRoute;
+    };
+    '/s/$token': {
+      id: '/s/$token';
+      path: '/s/$token';
+      fullPath: '/s/$token';
+      preLoaderRoute: typeof STokenRouteImport;
+      parentRoute: typeof rootRouteImport;
     };
     '/_main/admin/': {
       id: '/_main/admin/';
@@ -981,6 +1001,7 @@ const MainRouteWithChildren = MainRoute._addFileChildren(MainRouteChildren);
 const rootRouteChildren: RootRouteChildren = {
   AuthRoute: AuthRouteWithChildren,
   MainRoute: MainRouteWithChildren,
+  STokenRoute: STokenRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

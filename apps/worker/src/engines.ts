@@ -96,8 +96,12 @@ export async function localEngines(): Promise<Record<string, Engine>> {
       });
       return { file: { data: r.data, ext: r.ext, mime: r.mime }, metadata: { ...r.metadata, durationSeconds: r.durationSeconds } };
     },
-    'local/music': async ({ prompt, params, seed, signal, onProgress }) => {
+    'local/music': async ({ prompt, params, seed, storage, signal, onProgress }) => {
+      // A reference track lends its tempo and key (unless set) and its loudness contour.
+      const referenceKey = str(params.referenceAudio);
+      const reference = referenceKey ? await ai.analyseReference(await readAll(storage.read(referenceKey)), signal) : undefined;
       const r = await ai.synthesizeMusic({
+        ...(reference ? { reference } : {}),
         prompt,
         durationSeconds: num(params.duration) ?? 15,
         bpm: num(params.bpm),

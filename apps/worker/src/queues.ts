@@ -36,6 +36,9 @@ export function createQueueClient(redisUrl: string, prefix: string): QueueClient
       new Queue(QUEUES[key].name, { connection, prefix, defaultJobOptions: defaultJobOptions(key) }),
     ]),
   ) as { [K in QueueKey]: Queue };
+  // Redis down: BullMQ re-emits every reconnect failure on each queue, and an unheard 'error' is
+  // printed as a stack trace per attempt. Enqueue failures still reach the caller (a clear 503).
+  for (const q of Object.values(queues)) q.on('error', () => {});
   return {
     queues,
     async enqueue(key, payload, options = {}) {

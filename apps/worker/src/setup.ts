@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { type Engine, localEngines } from './engines';
 import { reconcileExports } from './processors/export.processor';
 import { processors } from './processors/index';
+import { reconcileSeoRuns } from './processors/seo.processor';
 import { createQueueClient } from './queues';
 import { reconcileGenerations } from './reconcile';
 import { type RunningWorkers, startWorkers } from './registry';
@@ -26,6 +27,8 @@ export async function startAllWorkers(options: {
   engines?: Record<string, Engine>;
   stalledIntervalMs?: number;
   lockDurationMs?: number;
+  /** How often the running worker reconciles generations again (default 5 min; 0 = never). */
+  reconcileEveryMs?: number;
 }): Promise<RunningWorkers> {
   const { env, db, log } = options;
   const storage = options.storage ?? createStorage(env);
@@ -35,12 +38,13 @@ export async function startAllWorkers(options: {
   try {
     await reconcileGenerations({ db, log, queues });
     await reconcileExports({ db, log, queues });
+    await reconcileSeoRuns({ db, log, queues });
   } catch (e) {
     log.warn({ err: String(e) }, 'reconcile skipped');
   } finally {
     await queues.close();
   }
-  return startWorkers({
+  const running = startWorkers({
     redisUrl: env.redis.url,
     prefix: env.redis.queuePrefix,
     deps: { db, log, env, storage, engines },
@@ -49,4 +53,21 @@ export async function startAllWorkers(options: {
     ...(options.stalledIntervalMs ? { stalledIntervalMs: options.stalledIntervalMs } : {}),
     ...(options.lockDurationMs ? { lockDurationMs: options.lockDurationMs } : {}),
   });
+  // Not only at start-up: a worker killed between failing a job for good and refunding it (or a
+  // Redis that lost a job) leaves a row PENDING/PROCESSING with no live job; sweep for those.
+  const every = options.reconcileEveryMs ?? 5 * 60_000;
+  if (!every) return running;
+  const sweeper = createQueueClient(env.redis.url, env.redis.queuePrefix);
+  const timer = setInterval(() => {
+    reconcileGenerations({ db, log, queues: sweeper }).catch((e: unknown) => log.warn({ err: String(e) }, 'periodic reconcile skipped'));
+  }, every);
+  timer.unref();
+  return {
+    workers: running.workers,
+    async close(deadlineMs?: number) {
+      clearInterval(timer);
+      await running.close(deadlineMs);
+      await sweeper.close();
+    },
+  };
 }

@@ -3,6 +3,16 @@
  * images (sharp + generated SVG), speech (espeak-ng), music (TypeScript synthesiser), video (ffmpeg zoompan)
  * and a template-based text drafter. Every result carries `metadata.engine === 'local'`.
  */
+
+export {
+  type AnimateAvatarOptions,
+  AVATAR_FPS,
+  AVATAR_VIDEO_SIZE,
+  type AvatarVideoResult,
+  animateAvatar,
+  loudnessEnvelope,
+  MAX_AVATAR_SPEECH_SECONDS,
+} from './avatar';
 export {
   AbortError,
   ASPECT_RATIOS,
@@ -24,15 +34,6 @@ export {
   type LocalEngineRequirements,
   type LocalModelId,
 } from './engines';
-export {
-  AVATAR_FPS,
-  AVATAR_VIDEO_SIZE,
-  type AnimateAvatarOptions,
-  type AvatarVideoResult,
-  animateAvatar,
-  loudnessEnvelope,
-  MAX_AVATAR_SPEECH_SECONDS,
-} from './avatar';
 export { type ImageResult, type RenderImageOptions, renderImage } from './image';
 export { type Loudness, type MediaProbe, measureLoudness, type ProbeOptions, probeMedia } from './media-probe';
 export {
@@ -46,6 +47,8 @@ export {
   type SynthesizeMusicOptions,
   synthesizeMusic,
 } from './music';
+export { analyseReference, type ReferenceHints } from './music-reference';
+export { LOCAL_VOICES, type LocalVoice, resolveVoice, type SynthesizeSpeechOptions, synthesizeSpeech } from './speech';
 export {
   type ApplyStyleOptions,
   applyStyle,
@@ -59,7 +62,6 @@ export {
   stylizeVariation,
   variationFromPrompt,
 } from './style';
-export { LOCAL_VOICES, type LocalVoice, resolveVoice, type SynthesizeSpeechOptions, synthesizeSpeech } from './speech';
 export {
   type ChatTurn,
   type DraftKind,

@@ -25,6 +25,12 @@ export function createDb(options: DbOptions): { db: Db; pool: pg.Pool } {
   });
   // An idle client losing its connection (Postgres restart) must not crash the process.
   pool.on('error', () => {});
+  // A checked-out client has no pool listener: a connection that drops between two queries (a
+  // transaction's) would throw 'Connection terminated unexpectedly' as an uncaught exception and
+  // kill the process. Its queries fail anyway and the pool discards the broken client on release.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, pool };
 }

@@ -381,6 +381,8 @@ export interface SeoArticlesTable {
   updated_at: Timestamp;
 }
 
+export type SeoRunStatus = 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
+
 /** One charged write or regeneration of an SEO article: charged once, refunded at most once. */
 export interface SeoArticleRunsTable {
   id: Generated<string>;
@@ -390,9 +392,11 @@ export interface SeoArticleRunsTable {
   section: string | null;
   instructions: string | null;
   model_id: string;
+  prompt: Generated<string>;
+  brief: JsonDefault<Record<string, unknown>>;
   credit_units_charged: Generated<number>;
   credit_units_refunded: Generated<number>;
-  status: ColumnType<'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED', 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED' | undefined, 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED'>;
+  status: ColumnType<SeoRunStatus, SeoRunStatus | undefined, SeoRunStatus>;
   error: string | null;
   idempotency_key: string | null;
   created_at: Timestamp;

@@ -247,6 +247,16 @@ export const CATALOGUE: CatalogueEntry[] = [
     providerCostUsd: 0.004,
   },
   {
+    id: 'replicate/sdxl-style',
+    provider: 'replicate',
+    name: 'SDXL Style Transfer',
+    type: 'IMAGE',
+    description: 'Stable Diffusion XL image-to-image on Replicate: repaints your image in the chosen style.',
+    requirements: { requiredInputs: ['prompt', 'image'], optionalInputs: ['negativePrompt', 'seed'] },
+    credits: 2,
+    providerCostUsd: 0.006,
+  },
+  {
     id: 'replicate/flux-schnell',
     provider: 'replicate',
     name: 'Flux Schnell',

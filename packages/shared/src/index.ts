@@ -7,3 +7,4 @@ export * from './rules/credits';
 export * from './rules/sound-mix';
 export * from './rules/status';
 export * from './rules/timing';
+export * from './seo';

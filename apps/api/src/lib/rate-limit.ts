@@ -28,3 +28,27 @@ export async function rateLimit(
     throw new AppError('RATE_LIMITED', 'Too many attempts. Please wait a moment and try again.', { retryAfterSeconds: Math.max(1, ttl) });
   }
 }
+
+/** The current count of a window counter (0 when Redis is down: never block on it). */
+export async function peekCounter(deps: { redis: Redis; env: { redis: { queuePrefix: string } } }, bucket: string): Promise<number> {
+  try {
+    return Number((await deps.redis.get(`${deps.env.redis.queuePrefix}:rl:${bucket}`)) ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+/** Counts one event (e.g. a failed sign-in) in a fixed window, without refusing anything. */
+export async function bumpCounter(
+  deps: { redis: Redis; env: { redis: { queuePrefix: string } } },
+  bucket: string,
+  windowSeconds = 60,
+): Promise<void> {
+  const key = `${deps.env.redis.queuePrefix}:rl:${bucket}`;
+  await deps.redis
+    .multi()
+    .incr(key)
+    .expire(key, windowSeconds, 'NX')
+    .exec()
+    .catch(() => {});
+}

@@ -40,6 +40,10 @@ function generationProcessor(queue: Extract<QueueKey, 'image' | 'video' | 'audio
       if (TERMINAL.has(gen.status)) return { skipped: gen.status };
       const engine = deps.engines[gen.model_id];
       if (!engine) throw new UnrecoverableError(`The model ${gen.model_id} is not available on this server`);
+      // Re-check, not trust the payload: a member removed (or made a viewer) since queueing is refunded.
+      if (gen.project_id && !(await mayWriteProject(db, gen.project_id, gen.user_id))) {
+        throw new UnrecoverableError('You no longer have edit access to this project; your credits were refunded');
+      }
 
       const started = await db
         .updateTable('generations')
@@ -150,6 +154,29 @@ function generationProcessor(queue: Extract<QueueKey, 'image' | 'video' | 'audio
       await endGenerationWithRefund(deps.db, generationId, 'FAILED', readableError(error));
     },
   });
+}
+
+/** The owner or an editor of the project (collaboration, issue 12). */
+async function mayWriteProject(db: Db, projectId: string, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('projects as p')
+    .select('p.id')
+    .where('p.id', '=', projectId)
+    .where((eb) =>
+      eb.or([
+        eb('p.user_id', '=', userId),
+        eb.exists(
+          eb
+            .selectFrom('project_collaborators as pc')
+            .select('pc.user_id')
+            .whereRef('pc.project_id', '=', 'p.id')
+            .where('pc.user_id', '=', userId)
+            .where('pc.role', '=', 'editor'),
+        ),
+      ]),
+    )
+    .executeTakeFirst();
+  return Boolean(row);
 }
 
 async function isCancelled(db: Db, id: string): Promise<boolean> {

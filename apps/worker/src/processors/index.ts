@@ -1,6 +1,7 @@
 import type { ProcessorDefinition } from '../registry';
 import { exportProcessor } from './export.processor';
 import { audioProcessor, imageProcessor, textProcessor, videoProcessor } from './generation.processor';
+import { seoProcessor } from './seo.processor';
 import { systemProcessor } from './system.processor';
 
 /** Every processor, one per queue. */
@@ -11,4 +12,5 @@ export const processors: ProcessorDefinition<any>[] = [
   audioProcessor,
   textProcessor,
   exportProcessor,
+  seoProcessor,
 ];

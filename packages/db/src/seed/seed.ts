@@ -1,6 +1,10 @@
 import { CATALOGUE, CREDIT_PACKAGES, creditsToUnits, DEMO } from '@atelier/shared';
 import type { Db } from '../client';
+import { seedDemoCollaboration } from './demo-collaboration';
+import { seedDemoImageEditor } from './demo-image-editor';
+import { seedDemoSeo } from './demo-seo';
 import { seedDemoSoundEditor } from './demo-sound-editor';
+import { seedDemoStudios } from './demo-studios';
 
 export const DEMO_USER_ID = '00000000-0000-4000-8000-00000000d3e0';
 export const DEMO_EMAIL = 'demo@atelier.local';
@@ -25,7 +29,11 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
   await seedCreditPackages(db);
   await seedAdmin(db, options);
   await seedDemoWorkspace(db);
+  await seedDemoImageEditor(db);
   await seedDemoSoundEditor(db);
+  await seedDemoCollaboration(db);
+  await seedDemoStudios(db);
+  await seedDemoSeo(db);
 }
 
 async function seedCatalogue(db: Db) {

@@ -42,6 +42,19 @@ export const QUEUES = {
     concurrency: 1,
     attempts: 2,
   },
+  /**
+   * SEO articles (issue 10): `run` writes or regenerates an article (a charged seo_article_runs
+   * row); `place-images` puts an article's finished images into its content.
+   */
+  seo: {
+    name: 'seo',
+    payload: z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('run'), runId: z.uuid() }),
+      z.object({ kind: z.literal('place-images'), articleId: z.uuid(), attempt: z.number().int().min(0).default(0) }),
+    ]),
+    concurrency: 2,
+    attempts: 3,
+  },
 } as const;
 
 export type QueueKey = keyof typeof QUEUES;

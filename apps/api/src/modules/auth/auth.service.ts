@@ -2,7 +2,8 @@ import { applyCreditChangeInTransaction } from '@atelier/db';
 import { AppError, creditsToUnits, MESSAGES } from '@atelier/shared';
 import type { Context } from '../../context';
 import { sha256 } from '../../lib/crypto';
-import { rateLimit } from '../../lib/rate-limit';
+import { bumpCounter, peekCounter, rateLimit } from '../../lib/rate-limit';
+import { attachPendingInvites } from '../collaboration/collaboration.service';
 import { hashPassword, verifyPassword } from './auth.password';
 import type { User } from './auth.schema';
 import { createSession, issueAccessToken, loadUser, revokeSession, rotateRefreshToken } from './auth.session';
@@ -12,18 +13,21 @@ export const REFRESH_COOKIE_PATH = '/api/auth';
 
 type Ctx = Pick<Context, 'db' | 'env' | 'redis' | 'log' | 'req' | 'res' | 'ip' | 'origin' | 'campaign' | 'user'>;
 
+/** Secure when configured, when the public URL is https, or when the request came over TLS (req.protocol honours TRUST_PROXY). */
+const secureCookie = (ctx: Ctx) => ctx.env.auth.cookieSecure || ctx.env.http.publicUrl.startsWith('https:') || ctx.req.protocol === 'https';
+
 function setRefreshCookie(ctx: Ctx, token: string) {
   ctx.res.setCookie(REFRESH_COOKIE, token, {
     httpOnly: true,
     sameSite: 'strict',
-    secure: ctx.env.auth.cookieSecure,
+    secure: secureCookie(ctx),
     path: REFRESH_COOKIE_PATH,
     maxAge: ctx.env.auth.refreshTokenTtlDays * 86400,
   });
 }
 
 function clearRefreshCookie(ctx: Ctx) {
-  ctx.res.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: ctx.env.auth.cookieSecure });
+  ctx.res.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: secureCookie(ctx) });
 }
 
 /** Cookie-authenticated POSTs must come from one of our origins (CSRF). */
@@ -33,6 +37,8 @@ function assertTrustedOrigin(ctx: Ctx) {
   }
 }
 
+/** How long each sign-in waits once an account has had too many failures in the window (any client). */
+const LOGIN_SLOWDOWN_MS = 1500;
 const bucketKey = (email: string) => sha256(email).slice(0, 24);
 
 async function startSession(ctx: Ctx, userId: string): Promise<{ user: User; accessToken: string }> {
@@ -72,6 +78,8 @@ export async function register(ctx: Ctx, input: { email: string; password: strin
           note: 'Welcome bonus',
         });
       }
+      // Pending project invites for this address become memberships now (issue 12).
+      await attachPendingInvites(trx, { id: user.id, email: input.email });
       return user.id;
     });
   } catch (e) {
@@ -85,15 +93,22 @@ export async function register(ctx: Ctx, input: { email: string; password: strin
 
 export async function login(ctx: Ctx, input: { email: string; password: string }) {
   const limit = ctx.env.auth.rateLimitPerMinute;
+  // One client hammering: refused (429). Many clients on one account (credential stuffing from
+  // a botnet): slowed, never refused, so the real user can still sign in from anywhere.
   await rateLimit(ctx, `login:ip:${ctx.ip}`, limit);
-  await rateLimit(ctx, `login:email:${bucketKey(input.email)}`, limit);
+  await rateLimit(ctx, `login:ipemail:${ctx.ip}:${bucketKey(input.email)}`, limit);
+  const failuresBucket = `login:failures:${bucketKey(input.email)}`;
+  if ((await peekCounter(ctx, failuresBucket)) >= limit) await new Promise((r) => setTimeout(r, LOGIN_SLOWDOWN_MS));
   const user = await ctx.db
     .selectFrom('users')
     .select(['id', 'password_hash', 'disabled_at', 'is_demo'])
     .where('email', '=', input.email)
     .executeTakeFirst();
   const ok = await verifyPassword(user && !user.is_demo ? user.password_hash : null, input.password);
-  if (!user || !ok) throw new AppError('UNAUTHENTICATED', MESSAGES.invalidCredentials);
+  if (!user || !ok) {
+    await bumpCounter(ctx, failuresBucket);
+    throw new AppError('UNAUTHENTICATED', MESSAGES.invalidCredentials);
+  }
   if (user.disabled_at) throw new AppError('FORBIDDEN', MESSAGES.accountDisabled);
   return startSession(ctx, user.id);
 }

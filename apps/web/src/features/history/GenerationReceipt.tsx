@@ -22,9 +22,11 @@ import { IconAlertTriangle, IconBan, IconCheck, IconCopy, IconPlayerStop, IconRe
 import type { ReactNode } from 'react';
 import { ButtonLink } from '../../components/ButtonLink';
 import { GuardedButton } from '../../components/GuardedButton';
+import { SavePromptButton } from '../../components/SavePromptButton';
 import { track } from '../../lib/analytics';
 import { errorMessage, isLoginRequiredError } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { ShareButton } from '../share/ShareLinks';
 import { DownloadButton, GenerationProgress, GenerationResult, GenerationStatusBadge } from './GenerationMedia';
 import {
   formatCredits,
@@ -237,6 +239,8 @@ export function GenerationReceipt({ id, initial, onOpen, onDeleted }: Generation
           Remix
         </ButtonLink>
         <DownloadButton generation={generation} />
+        <SavePromptButton prompt={generation.prompt} type={generation.type} variant="light" data-testid="history-save-prompt" />
+        {generation.status === 'COMPLETED' ? <ShareButton target={{ generationId: generation.id }} /> : null}
         {!running ? (
           <GuardedButton
             action="deleteGeneration"

@@ -12,6 +12,7 @@ import { ScreenHeader } from '../../components/ScreenHeader';
 import { useRequireLogin } from '../../lib/auth/useRequireLogin';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { MembersModal } from '../collaboration/MembersModal';
 import { CreateProjectModal } from './CreateProjectModal';
 import { ProjectCard } from './ProjectCard';
 import { DeleteProjectModal, RenameProjectModal } from './ProjectDialogs';
@@ -48,6 +49,7 @@ export function ProjectsScreen() {
   const [creating, setCreating] = useState(false);
   const [renaming, setRenaming] = useState<ProjectSummary | null>(null);
   const [deleting, setDeleting] = useState<ProjectSummary | null>(null);
+  const [membersOf, setMembersOf] = useState<string | null>(null);
   const duplicate = trpc.projects.duplicate.useMutation();
   // Re-render each minute so "5 minutes ago" stays true.
   const [, setMinute] = useState(0);
@@ -165,6 +167,7 @@ export function ProjectsScreen() {
               onRename={() => guard('editProjectName', () => setRenaming(project))}
               onDuplicate={() => void runDuplicate(project)}
               onDelete={() => guard('deleteProject', () => setDeleting(project))}
+              onMembers={() => setMembersOf(project.id)}
             />
           ))}
         </SimpleGrid>
@@ -226,6 +229,7 @@ export function ProjectsScreen() {
       />
       <RenameProjectModal project={renaming} onClose={() => setRenaming(null)} />
       <DeleteProjectModal project={deleting} onClose={() => setDeleting(null)} />
+      <MembersModal projectId={membersOf} onClose={() => setMembersOf(null)} />
     </Stack>
   );
 }

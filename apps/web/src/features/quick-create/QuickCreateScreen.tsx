@@ -1,5 +1,5 @@
 import { GENERATION_TYPE_OF, GENERATION_TYPES, type GenerationType } from '@atelier/shared';
-import { Alert, Anchor, Box, Button, Card, Grid, Group, SegmentedControl, Skeleton, Stack, Tabs, Text, Textarea } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Card, Grid, Group, SegmentedControl, Skeleton, Stack, Switch, Tabs, Text, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconArrowBackUp, IconCoins, IconMicrophone2, IconMusic, IconSparkles, IconWand } from '@tabler/icons-react';
 import { skipToken } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ButtonLink } from '../../components/ButtonLink';
 import { GuardedButton } from '../../components/GuardedButton';
+import { SavePromptButton } from '../../components/SavePromptButton';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { track } from '../../lib/analytics';
 import { useAuth } from '../../lib/auth/useAuth';
@@ -62,9 +63,13 @@ export function QuickCreateScreen() {
   const [activeId, setActiveId] = useState<string | null>(null);
   const [activeInitial, setActiveInitial] = useState<Generation | null>(null);
   const [remixedFrom, setRemixedFrom] = useState<Generation | null>(null);
+  const [applyBrandKit, setApplyBrandKit] = useState(false);
   const resultRef = useRef<HTMLDivElement>(null);
 
   const catalogue = trpc.generation.models.useQuery();
+  // Only a signed-in user's own kit can be applied (guests see the switch and get the login popup).
+  const brandKit = trpc.brandKit.get.useQuery(undefined, { enabled: isAuthenticated });
+  const hasBrandKit = Boolean(brandKit.data?.brandKit);
   const allModels = catalogue.data?.models ?? [];
   const typeModels = useMemo(() => allModels.filter((m) => GENERATION_TYPE_OF[m.type] === type), [allModels, type]);
   const pickerModels = type === 'audio' ? typeModels.filter((m) => (m.category ?? 'voice') === audioKind) : typeModels;
@@ -103,7 +108,7 @@ export function QuickCreateScreen() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: any change of the request means a new intended generation
   useEffect(() => {
     idempotencyKey.current = null;
-  }, [type, prompt, model?.id, options]);
+  }, [type, prompt, model?.id, options, applyBrandKit]);
 
   const generate = trpc.generation.generate.useMutation({
     onSuccess: (result, input) => {
@@ -145,7 +150,8 @@ export function QuickCreateScreen() {
   const submit = () => {
     if (!model || !canGenerate) return;
     idempotencyKey.current ??= newIdempotencyKey();
-    generate.mutate(buildGenerateInput(type, model, prompt, options, idempotencyKey.current));
+    const input = buildGenerateInput(type, model, prompt, options, idempotencyKey.current);
+    generate.mutate(applyBrandKit ? { ...input, applyBrandKit: true } : input);
   };
 
   const changeType = (value: string | null) => {
@@ -253,6 +259,7 @@ export function QuickCreateScreen() {
                     {prompt.length.toLocaleString('en-US')} / 4,000
                   </Text>
                   <Group gap="xs">
+                    <SavePromptButton prompt={prompt} type={type} size="xs" variant="subtle" data-testid="quick-create-save-prompt" />
                     {promptBeforeEnhance !== null ? (
                       <Button
                         size="xs"
@@ -309,6 +316,27 @@ export function QuickCreateScreen() {
               )}
 
               {model ? <ModelOptions model={model} values={options} onChange={setOption} /> : null}
+
+              <Switch
+                label="Apply brand kit"
+                checked={applyBrandKit}
+                onChange={(event) => setApplyBrandKit(event.currentTarget.checked)}
+                disabled={isAuthenticated && brandKit.isSuccess && !hasBrandKit}
+                description={
+                  isAuthenticated && brandKit.isSuccess && !hasBrandKit ? (
+                    <>
+                      You have no brand kit yet.{' '}
+                      <Anchor component={Link} to="/brand-kit" size="xs">
+                        Set one up
+                      </Anchor>{' '}
+                      to add your colours, tone and words to prompts.
+                    </>
+                  ) : (
+                    'Adds your brand’s colours, fonts, tone of voice and words to the prompt.'
+                  )
+                }
+                data-testid="apply-brand-kit"
+              />
 
               {model && !model.available ? (
                 <Alert color="gray" title={`${model.name} is not available`}>

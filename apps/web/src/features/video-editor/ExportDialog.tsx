@@ -25,6 +25,7 @@ import { useEffect, useState } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { absoluteTime, relativeTime } from '../projects/projectTypes';
+import { ExportShareButton } from '../share/ShareLinks';
 import { formatSeconds } from './timeline';
 
 type Export = inferRouterOutputs<AppRouter>['projects']['exportById'];
@@ -239,6 +240,7 @@ export function ExportDialog(props: ExportDialogProps) {
                   Download
                 </Button>
               ) : null}
+              {current.status === 'COMPLETED' && current.outputUrl ? <ExportShareButton projectId={projectId} exportId={current.id} /> : null}
             </Group>
           </Stack>
         )}

@@ -1,10 +1,23 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { ProjectAccessBanner } from '../../../../features/collaboration/ProjectAccessBanner';
 import { assertProjectId } from '../../../../features/projects/projectId';
 
 /**
  * Every /projects/{projectId}/… route. A malformed id can never name a project: it fails here, and
- * the router shows its error view ('Something went wrong!').
+ * the router shows its error view ('Something went wrong!'). A shared project shows the visitor's
+ * role above its screens.
  */
 export const Route = createFileRoute('/_main/projects/$projectId')({
   beforeLoad: ({ params }) => assertProjectId(params.projectId),
+  component: ProjectLayout,
 });
+
+function ProjectLayout() {
+  const { projectId } = Route.useParams();
+  return (
+    <>
+      <ProjectAccessBanner projectId={projectId} />
+      <Outlet />
+    </>
+  );
+}
