@@ -5,6 +5,7 @@ import { contextFactory } from '../context';
 import { describeError } from '../errors';
 import type { AppRouter } from '../router';
 import { guardRestCoercion } from './rest-coercion';
+import { registerRestMultipart } from './rest-multipart';
 
 /**
  * The REST mirror: every procedure with `meta.openapi` answers under /api, plus the OpenAPI
@@ -26,6 +27,9 @@ export async function registerRest(app: FastifyInstance, deps: AppDeps, appRoute
     routePrefix: '/api/docs',
     configuration: { title: 'Atelier API', url: '/api/openapi.json', withDefaultFonts: false },
   });
+
+  // §7's multipart uploads (voice clone, avatar create) become the procedures' JSON bodies.
+  await registerRestMultipart(app);
 
   // A POST/PUT/PATCH with no body at all (e.g. `curl -X POST …/cancel`) is an empty JSON object,
   // not a 415: the adapter insists on a JSON content type.

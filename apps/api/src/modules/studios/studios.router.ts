@@ -108,7 +108,8 @@ export const studiosRouter = router({
         method: 'POST',
         path: '/advanced-features/avatar/create',
         tags,
-        summary: 'Create an avatar from a photo (JSON with a base64 data URL instead of multipart); cropped square and normalised',
+        summary:
+          'Create an avatar from a photo: multipart form (name, type, photo) or JSON with the photo as a base64 data URL; cropped square and normalised',
       },
     })
     .input(
@@ -195,7 +196,8 @@ export const studiosRouter = router({
         method: 'POST',
         path: '/advanced-features/voice/clone',
         tags,
-        summary: 'Clone a voice from 1–5 samples (JSON with base64 data URLs instead of multipart); local profiles map pitch and rate onto espeak-ng',
+        summary:
+          'Clone a voice from 1–5 samples: multipart form (name, description, samples × 1–5) or JSON with base64 data URLs; local profiles map pitch and rate onto espeak-ng',
       },
     })
     .input(ZCloneInput)
