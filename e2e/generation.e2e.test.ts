@@ -241,7 +241,8 @@ describe('generation screens', () => {
     await waitForShell(page);
     await page.getByText('Demo workspace').first().waitFor();
     await expect.poll(() => page.getByTestId('history-item').count()).toBeGreaterThan(0);
-    await page.getByTestId('history-item').first().click();
+    // The demo workspace holds every kind; open one of its texts.
+    await page.locator('[data-testid="history-item"][data-type="text"]').first().click();
     await page.getByTestId('generation-receipt').waitFor();
     expect(await page.getByTestId('rendered-text').isVisible()).toBe(true);
   });

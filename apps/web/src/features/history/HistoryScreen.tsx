@@ -48,6 +48,7 @@ function HistoryCard({ generation, onOpen }: { generation: Generation; onOpen: (
       data-testid="history-item"
       data-generation-id={generation.id}
       data-status={generation.status}
+      data-type={generation.type}
     >
       <Stack gap="xs">
         <Box pos="relative">
