@@ -386,18 +386,25 @@ export async function generateClip(ctx: UserCtx, input: GenerateClipRequest) {
 
 /** GET /projects/video-generation/{id}: a clip's generation status, by clip id or generation id. */
 export async function clipGenerationStatus(deps: Deps, viewerId: string, id: string) {
-  const row = await clipQuery(deps.db)
-    .innerJoin('projects as p', 'p.id', 'c.project_id')
-    .where(readableBy(viewerId))
-    .where((eb) => eb.or([eb('c.id', '=', id), eb('c.generation_id', '=', id)]))
-    .orderBy('c.updated_at', 'desc')
-    .executeTakeFirst();
+  // One snapshot for both reads, so the clip's status and its generation's always agree.
+  const { row, genRow } = await deps.db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const row = await clipQuery(trx)
+        .innerJoin('projects as p', 'p.id', 'c.project_id')
+        .where(readableBy(viewerId))
+        .where((eb) => eb.or([eb('c.id', '=', id), eb('c.generation_id', '=', id)]))
+        .orderBy('c.updated_at', 'desc')
+        .executeTakeFirst();
+      // The clip's generation may be another member's: access is through the project, checked above.
+      const genRow = row?.generation_id
+        ? await trx.selectFrom('generations').selectAll().where('id', '=', row.generation_id).executeTakeFirst()
+        : undefined;
+      return { row, genRow };
+    });
   if (!row) throw notFound();
   const clip = toClip(deps, row);
-  // The clip's generation may be another member's: access is through the project, checked above.
-  const genRow = row.generation_id
-    ? await deps.db.selectFrom('generations').selectAll().where('id', '=', row.generation_id).executeTakeFirst()
-    : undefined;
   const generation = genRow ? toGeneration(deps, genRow) : null;
   return {
     clipId: clip.id,
