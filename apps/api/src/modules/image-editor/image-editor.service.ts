@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import type { Context } from '../../context';
 import { resolveModel } from '../generation/catalogue.service';
 import { generate } from '../generation/generation.service';
-import { MAX_EXPORTS_IN_FLIGHT, toExport } from '../projects/exports.service';
+import { queueExport, toExport } from '../projects/exports.service';
 import { notFound, type ProjectNeed, projectFor, readableBy, touchProject } from '../projects/projects.access';
 import { decodeImagePayload, MAX_IMAGE_PIXELS, storeUploadedImage } from '../projects/projects.media';
 import type {
@@ -878,17 +878,6 @@ export async function createImageExport(ctx: UserCtx, input: { id: string; forma
   if (!layers.some((l) => l.visible && l.opacity > 0)) {
     throw invalid('id', 'Nothing to export: add a visible layer first');
   }
-  const inFlight = await ctx.db
-    .selectFrom('exports')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('user_id', '=', ctx.user.id)
-    .where('status', 'in', ['PENDING', 'PROCESSING'])
-    .executeTakeFirstOrThrow();
-  if (Number(inFlight.n) >= MAX_EXPORTS_IN_FLIGHT) {
-    throw new AppError('RATE_LIMITED', `You already have ${MAX_EXPORTS_IN_FLIGHT} exports in progress; wait for one to finish`, {
-      retryAfterSeconds: 10,
-    });
-  }
   const warnings: string[] = [];
   const assets = await listAssetsOf(ctx, project.id);
   for (const l of layers) {
@@ -896,28 +885,12 @@ export async function createImageExport(ctx: UserCtx, input: { id: string; forma
     const asset = assets.find((a) => a.id === l.assetId);
     if (asset?.status !== 'READY') warnings.push(`Layer "${l.name}" has no finished image and is left out`);
   }
-  const row = await ctx.db
-    .insertInto('exports')
-    .values({
-      project_id: project.id,
-      user_id: ctx.user.id,
-      name: input.name,
-      type: EXPORT_MIME[input.format],
-      params: JSON.stringify({ editor: 'image', format: input.format, quality: input.quality }),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  try {
-    await ctx.queues.enqueue('export', { exportId: row.id }, { jobId: row.id });
-  } catch (e) {
-    ctx.log.error({ err: String(e), exportId: row.id }, 'export enqueue failed');
-    await ctx.db
-      .updateTable('exports')
-      .set({ status: 'FAILED', error: 'The job queue was unavailable', completed_at: new Date() })
-      .where('id', '=', row.id)
-      .execute();
-    throw new AppError('UNAVAILABLE', 'The job queue is unavailable right now; please try the export again shortly.');
-  }
+  const row = await queueExport(ctx, {
+    projectId: project.id,
+    name: input.name,
+    type: EXPORT_MIME[input.format],
+    params: { editor: 'image', format: input.format, quality: input.quality },
+  });
   return { export: toExport(ctx, row), warnings };
 }
 

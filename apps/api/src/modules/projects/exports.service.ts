@@ -127,6 +127,19 @@ export async function createExport(ctx: UserCtx, input: CreateExportRequest) {
     for (const s of segments) if (!usable.includes(s)) warnings.push(`Segment "${s.name}" has no finished selected version and is left out`);
   }
 
+  const row = await queueExport(ctx, { projectId: project.id, name: input.name, type, params });
+  return { export: toExport(ctx, row), warnings };
+}
+
+/**
+ * Queues one project export — video, segments, image-editor composition or sound-editor mixdown:
+ * at most MAX_EXPORTS_IN_FLIGHT per user (429 beyond), and a queue outage fails the row at once
+ * and answers 503, so no export waits forever.
+ */
+export async function queueExport(
+  ctx: UserCtx,
+  values: { projectId: string; name: string; type: string; params: Record<string, unknown> },
+): Promise<ExportRow> {
   const inFlight = await ctx.db
     .selectFrom('exports')
     .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -138,10 +151,9 @@ export async function createExport(ctx: UserCtx, input: CreateExportRequest) {
       retryAfterSeconds: 10,
     });
   }
-
   const row = await ctx.db
     .insertInto('exports')
-    .values({ project_id: project.id, user_id: ctx.user.id, name: input.name, type, params: JSON.stringify(params) })
+    .values({ project_id: values.projectId, user_id: ctx.user.id, name: values.name, type: values.type, params: JSON.stringify(values.params) })
     .returningAll()
     .executeTakeFirstOrThrow();
   try {
@@ -155,5 +167,5 @@ export async function createExport(ctx: UserCtx, input: CreateExportRequest) {
       .execute();
     throw new AppError('UNAVAILABLE', 'The job queue is unavailable right now; please try the export again shortly.');
   }
-  return { export: toExport(ctx, row), warnings };
+  return row;
 }

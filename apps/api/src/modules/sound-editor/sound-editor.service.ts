@@ -3,7 +3,7 @@ import type { Db } from '@atelier/db';
 import { AppError, mixLength, normaliseClip, planMix, type SoundTrack, ZSoundTracks } from '@atelier/shared';
 import type { Context } from '../../context';
 import { effectiveClip, listClipRows } from '../projects/clips.service';
-import { MAX_EXPORTS_IN_FLIGHT, toExport } from '../projects/exports.service';
+import { queueExport, toExport } from '../projects/exports.service';
 import { projectFor } from '../projects/projects.access';
 import { decodeAudioPayload } from '../studios/studios.media';
 import { type AudioFacts, analyseAudioFile, extractAudioToMp3, ffmpeg, readAll, withTempFile } from './sound-editor.media';
@@ -442,39 +442,12 @@ export async function exportMix(ctx: UserCtx, input: ExportMixRequest) {
     keys[s.id] = s.media_key;
   }
 
-  const inFlight = await ctx.db
-    .selectFrom('exports')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('user_id', '=', ctx.user.id)
-    .where('status', 'in', ['PENDING', 'PROCESSING'])
-    .executeTakeFirstOrThrow();
-  if (Number(inFlight.n) >= MAX_EXPORTS_IN_FLIGHT) {
-    throw new AppError('RATE_LIMITED', `You already have ${MAX_EXPORTS_IN_FLIGHT} exports in progress; wait for one to finish`, {
-      retryAfterSeconds: 10,
-    });
-  }
   const durationSeconds = mixLength(segments);
-  const exportRow = await ctx.db
-    .insertInto('exports')
-    .values({
-      project_id: project.id,
-      user_id: ctx.user.id,
-      name: input.name,
-      type: input.format === 'wav' ? 'audio/wav' : 'audio/mpeg',
-      params: JSON.stringify({ mixdown: { sessionId: row.id, revision: row.revision, durationSeconds, segments, sources: keys } }),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  try {
-    await ctx.queues.enqueue('export', { exportId: exportRow.id }, { jobId: exportRow.id });
-  } catch (e) {
-    ctx.log.error({ err: String(e), exportId: exportRow.id }, 'mixdown enqueue failed');
-    await ctx.db
-      .updateTable('exports')
-      .set({ status: 'FAILED', error: 'The job queue was unavailable', completed_at: new Date() })
-      .where('id', '=', exportRow.id)
-      .execute();
-    throw new AppError('UNAVAILABLE', 'The job queue is unavailable right now; please try the export again shortly.');
-  }
+  const exportRow = await queueExport(ctx, {
+    projectId: project.id,
+    name: input.name,
+    type: input.format === 'wav' ? 'audio/wav' : 'audio/mpeg',
+    params: { mixdown: { sessionId: row.id, revision: row.revision, durationSeconds, segments, sources: keys } },
+  });
   return { export: toExport(ctx, exportRow), durationSeconds, clips: segments.length };
 }
