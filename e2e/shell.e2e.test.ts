@@ -236,7 +236,7 @@ describe('web shell', () => {
       ['/profile', 'Profile'],
       ['/projects', 'Projects'],
       [`/projects/${id}`, 'Project not found'],
-      [`/projects/${id}/image-editor`, 'Image Editor'],
+      [`/projects/${id}/image-editor`, 'Project not found'],
       ['/image-editor/new', 'Image Editor'],
       [`/projects/${id}/sound-editor`, 'Project not found'],
       [`/projects/${id}/video-editor`, 'Project not found'],
