@@ -1,26 +1,8 @@
 import { ASPECT_RATIOS, type AspectRatio, dimensionsFor, RESOLUTIONS, type Resolution } from '@atelier/shared';
-import {
-  ActionIcon,
-  Alert,
-  Box,
-  Button,
-  Center,
-  ColorInput,
-  Drawer,
-  Group,
-  Paper,
-  Popover,
-  Select,
-  Stack,
-  Tabs,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Box, Button, ColorInput, Drawer, Group, Paper, Popover, Select, Stack, Tabs, Text, TextInput, Tooltip } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
-  IconAlertCircle,
   IconArrowBackUp,
   IconArrowForwardUp,
   IconCheck,
@@ -37,9 +19,10 @@ import {
   IconUpload,
 } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ButtonLink } from '../../components/ButtonLink';
 import { EditorFrame } from '../../components/EditorFrame';
+import { EditorLoadFailure, EditorMessage } from '../../components/EditorLoadFailure';
 import { PageLoader } from '../../components/feedback/PageLoader';
 import { GuardedButton } from '../../components/GuardedButton';
 import { ScreenEmptyState } from '../../components/ScreenEmptyState';
@@ -47,7 +30,6 @@ import { track } from '../../lib/analytics';
 import { useRequireLogin } from '../../lib/auth/useRequireLogin';
 import { errorMessage, errorStatus } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { ProjectNotFound } from '../projects/ProjectRedirectScreen';
 import { PROJECT_HOME, PROJECT_TYPE_META } from '../projects/projectTypes';
 import { useProjectsViewer } from '../projects/useProjectsViewer';
 import { EditorCanvas } from './EditorCanvas';
@@ -68,16 +50,6 @@ function readAsDataUrl(file: File): Promise<string> {
     reader.onerror = () => reject(new Error('The file could not be read'));
     reader.readAsDataURL(file);
   });
-}
-
-function EditorMessage({ children }: { children: ReactNode }) {
-  return (
-    <Center mih="100dvh" p="xl">
-      <Box maw={560} w="100%">
-        {children}
-      </Box>
-    </Center>
-  );
 }
 
 const isRatio = (value: string | null): value is AspectRatio => ASPECT_RATIOS.some((r) => r === value);
@@ -197,28 +169,7 @@ function ImageEditorLoader({ projectId }: { projectId: string }) {
     }
     if (errorStatus(project.error) === 404 && plain.isPending && plain.fetchStatus !== 'idle')
       return <PageLoader fullHeight label="Opening the image editor" />;
-    return (
-      <EditorMessage>
-        {errorStatus(project.error) === 404 ? (
-          <ProjectNotFound />
-        ) : (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} title="Could not open the project">
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">{errorMessage(project.error)}</Text>
-              <Button
-                size="xs"
-                variant="light"
-                color="red"
-                leftSection={<IconRefresh size={14} aria-hidden />}
-                onClick={() => void project.refetch()}
-              >
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
-        )}
-      </EditorMessage>
-    );
+    return <EditorLoadFailure error={project.error} title="Could not open the project" onRetry={() => void project.refetch()} />;
   }
   // Keyed by viewer: after a login the editor starts again from the signed-in user's data.
   // …and after a canvas resize, from the layers the server scaled to it.

@@ -1,5 +1,5 @@
 import type { SoundClip, SoundTrack } from '@atelier/shared';
-import { ActionIcon, Alert, Box, Button, Center, Drawer, Group, Loader, ScrollArea, Slider, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Button, Drawer, Group, Loader, ScrollArea, Slider, Text, Tooltip } from '@mantine/core';
 import { useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
@@ -19,15 +19,15 @@ import {
   IconZoomIn,
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { EditorFrame } from '../../components/EditorFrame';
+import { EditorLoadFailure } from '../../components/EditorLoadFailure';
 import { PageLoader } from '../../components/feedback/PageLoader';
 import { GuardedButton } from '../../components/GuardedButton';
 import { ScreenEmptyState } from '../../components/ScreenEmptyState';
 import { useRequireLogin } from '../../lib/auth/useRequireLogin';
-import { errorMessage, errorStatus } from '../../lib/errors';
+import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { ProjectNotFound } from '../projects/ProjectRedirectScreen';
 import { useProjectsViewer } from '../projects/useProjectsViewer';
 import { AddAudioModal } from './AddAudioModal';
 import { MixExportModal } from './MixExportModal';
@@ -37,16 +37,6 @@ import { useMixPlayer } from './useMixPlayer';
 import { findClip, moveClipToTrack, type SaveStatus, type SoundSession, type SoundSource, updateClip, useSoundSession } from './useSoundSession';
 
 const MAX_TRACKS = 16;
-
-function EditorMessage({ children }: { children: ReactNode }) {
-  return (
-    <Center mih="100dvh" p="xl">
-      <Box maw={560} w="100%">
-        {children}
-      </Box>
-    </Center>
-  );
-}
 
 /** /projects/{projectId}/sound-editor — tracks of audio clips: move, trim, fade, volume, mute/solo, playback, mixdown export. */
 export function SoundEditorScreen({ projectId }: { projectId: string }) {
@@ -58,28 +48,7 @@ export function SoundEditorScreen({ projectId }: { projectId: string }) {
 
   if (!ready || session.isPending) return <PageLoader fullHeight label="Opening the sound editor" />;
   if (session.isError) {
-    return (
-      <EditorMessage>
-        {errorStatus(session.error) === 404 ? (
-          <ProjectNotFound />
-        ) : (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} title="Could not open the sound editor">
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">{errorMessage(session.error)}</Text>
-              <Button
-                size="xs"
-                variant="light"
-                color="red"
-                leftSection={<IconRefresh size={14} aria-hidden />}
-                onClick={() => void session.refetch()}
-              >
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
-        )}
-      </EditorMessage>
-    );
+    return <EditorLoadFailure error={session.error} title="Could not open the sound editor" onRetry={() => void session.refetch()} />;
   }
   // Keyed by viewer: after a login the editor starts again from the signed-in user's data.
   return <SoundEditor key={`${projectId}:${viewerId ?? 'guest'}`} initial={session.data.session} isGuest={isGuest} />;

@@ -1,5 +1,5 @@
 import { ASPECT_RATIOS, type AspectRatio, RESOLUTIONS, type Resolution } from '@atelier/shared';
-import { ActionIcon, Alert, Box, Button, Center, Drawer, Group, Loader, Stack, Tabs, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Drawer, Group, Loader, Tabs, Text, Tooltip } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
@@ -12,20 +12,19 @@ import {
   IconDeviceFloppy,
   IconFileExport,
   IconMovie,
-  IconRefresh,
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { ButtonLink } from '../../components/ButtonLink';
 import { EditorFrame } from '../../components/EditorFrame';
+import { EditorLoadFailure, EditorMessage } from '../../components/EditorLoadFailure';
 import { PageLoader } from '../../components/feedback/PageLoader';
 import { GuardedButton } from '../../components/GuardedButton';
 import { ScreenEmptyState } from '../../components/ScreenEmptyState';
 import { track } from '../../lib/analytics';
 import { useRequireLogin } from '../../lib/auth/useRequireLogin';
-import { errorMessage, errorStatus } from '../../lib/errors';
+import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { ProjectNotFound } from '../projects/ProjectRedirectScreen';
 import { PROJECT_HOME, PROJECT_TYPE_META, type ProjectDetail } from '../projects/projectTypes';
 import { useProjectsViewer } from '../projects/useProjectsViewer';
 import { ClipPanel } from './ClipPanel';
@@ -55,16 +54,6 @@ function readAsDataUrl(file: File): Promise<string> {
   });
 }
 
-function EditorMessage({ children }: { children: ReactNode }) {
-  return (
-    <Center mih="100dvh" p="xl">
-      <Box maw={560} w="100%">
-        {children}
-      </Box>
-    </Center>
-  );
-}
-
 /** /projects/{projectId}/video-editor — clips generated from prompts, arranged and trimmed on a timeline. */
 export function VideoEditorScreen({ projectId }: { projectId: string }) {
   const { ready, isGuest, viewerId } = useProjectsViewer();
@@ -75,28 +64,7 @@ export function VideoEditorScreen({ projectId }: { projectId: string }) {
 
   if (!ready || project.isPending) return <PageLoader fullHeight label="Opening the video editor" />;
   if (project.isError) {
-    return (
-      <EditorMessage>
-        {errorStatus(project.error) === 404 ? (
-          <ProjectNotFound />
-        ) : (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} title="Could not open the project">
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">{errorMessage(project.error)}</Text>
-              <Button
-                size="xs"
-                variant="light"
-                color="red"
-                leftSection={<IconRefresh size={14} aria-hidden />}
-                onClick={() => void project.refetch()}
-              >
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
-        )}
-      </EditorMessage>
-    );
+    return <EditorLoadFailure error={project.error} title="Could not open the project" onRetry={() => void project.refetch()} />;
   }
   if (project.data.type !== 'VIDEO') {
     const meta = PROJECT_TYPE_META[project.data.type];
