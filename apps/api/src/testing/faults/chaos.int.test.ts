@@ -26,6 +26,9 @@ const workerEnv = () => ({
   FAULT_ENGINE_DELAY_MS: '20',
   FAULT_LOCK_MS: '2000',
   FAULT_STALLED_MS: '1000',
+  // Time runs fast here (2 s locks): the periodic sweep for a row whose worker died between
+  // failing its job and refunding it runs on the same scale, not every 5 minutes.
+  FAULT_RECONCILE_MS: '5000',
 });
 
 beforeAll(async () => {

@@ -5,6 +5,7 @@
  *  - FAULT_ENGINE_DELAY_MS: wait this long (abortable) before rendering the real local image;
  *  - FAULT_CHAOS=1: per attempt, a provider 5xx (~20 %), a provider timeout (~10 %) or success.
  *  - FAULT_LOCK_MS / FAULT_STALLED_MS: BullMQ lock duration and stalled-check interval.
+ *  - FAULT_RECONCILE_MS: how often the running worker sweeps for rows whose job was lost (default 5 min).
  * It prints "ready" once its workers run, and shuts down on SIGTERM like apps/worker/src/main.ts.
  */
 import { createDb } from '@atelier/db';
@@ -54,6 +55,7 @@ const running = await startAllWorkers({
   engines,
   ...(process.env.FAULT_STALLED_MS ? { stalledIntervalMs: Number(process.env.FAULT_STALLED_MS) } : {}),
   ...(process.env.FAULT_LOCK_MS ? { lockDurationMs: Number(process.env.FAULT_LOCK_MS) } : {}),
+  ...(process.env.FAULT_RECONCILE_MS ? { reconcileEveryMs: Number(process.env.FAULT_RECONCILE_MS) } : {}),
 });
 for (const w of running.workers) await w.waitUntilReady();
 process.stdout.write('ready\n');
