@@ -13,6 +13,7 @@ export {
   type StoredObject,
   streamToBuffer,
 } from './storage';
+export { removeUnreferenced, type SweepResult, sweepOrphanMedia } from './sweep';
 
 const MIME_BY_EXT: Record<string, string> = {
   png: 'image/png',
