@@ -102,23 +102,27 @@ export class LocalDiskStorage implements MediaStorage {
   async list(prefix: string, options: { cursor?: string | null; limit?: number } = {}): Promise<ListPage> {
     assertSafePrefix(prefix);
     const limit = Math.max(1, Math.min(options.limit ?? 1000, 1000));
-    // Walk only the deepest folder the prefix names, then filter by the rest of it.
-    const dirPart = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/')) : '';
     const keys: string[] = [];
-    await this.walk(dirPart, keys);
-    const after = options.cursor ?? '';
-    const matching = keys.filter((k) => k.startsWith(prefix) && k > after).sort();
-    const page = matching.slice(0, limit);
+    // One more than a page tells whether there is a next one; the walk stops there.
+    for await (const key of this.keysInOrder('', prefix, options.cursor ?? '')) {
+      keys.push(key);
+      if (keys.length > limit) break;
+    }
+    const page = keys.slice(0, limit);
     const items: StoredObject[] = [];
     for (const key of page) {
       const s = await this.stat(key);
       if (s) items.push(s);
     }
-    const last = page[page.length - 1];
-    return { items, cursor: matching.length > limit && last ? last : null };
+    return { items, cursor: keys.length > limit ? (page[page.length - 1] ?? null) : null };
   }
 
-  private async walk(relDir: string, out: string[]): Promise<void> {
+  /**
+   * Keys under `relDir` that start with `prefix` and sort after `after`, in key (string) order:
+   * folders sort as `name/`, so a depth-first walk meets keys in the order S3 lists them, and
+   * folders wholly before `after` or outside `prefix` are never opened.
+   */
+  private async *keysInOrder(relDir: string, prefix: string, after: string): AsyncGenerator<string> {
     let entries: import('node:fs').Dirent[];
     try {
       entries = await readdir(path.join(this.root, relDir), { withFileTypes: true });
@@ -126,12 +130,27 @@ export class LocalDiskStorage implements MediaStorage {
       if (isMissing(e)) return;
       throw e;
     }
-    for (const e of entries) {
-      if (e.name.startsWith('.')) continue; // temp files and anything else that is not a key
-      const rel = relDir ? `${relDir}/${e.name}` : e.name;
-      if (e.isDirectory()) await this.walk(rel, out);
-      else if (e.isFile() && rel.includes('/')) out.push(rel);
+    const sorted = entries
+      .filter((e) => !e.name.startsWith('.') && (e.isDirectory() || e.isFile())) // dot names: temp files, never keys
+      .map((e) => {
+        const rel = relDir ? `${relDir}/${e.name}` : e.name;
+        return { rel, dir: e.isDirectory(), order: e.isDirectory() ? `${rel}/` : rel };
+      })
+      .sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0));
+    for (const e of sorted) {
+      if (e.dir) {
+        const inside = e.order;
+        if (!(inside.startsWith(prefix) || prefix.startsWith(inside))) continue;
+        if (inside < after && !after.startsWith(inside)) continue;
+        yield* this.keysInOrder(e.rel, prefix, after);
+      } else if (e.rel.includes('/') && e.rel.startsWith(prefix) && e.rel > after) {
+        yield e.rel;
+      }
     }
+  }
+
+  private async walk(relDir: string, out: string[]): Promise<void> {
+    for await (const key of this.keysInOrder(relDir, '', '')) out.push(key);
   }
 
   async remove(key: string): Promise<void> {

@@ -47,7 +47,7 @@ const DRIVERS: { name: string; start: () => Promise<Harness> }[] = [
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
-describe.each(DRIVERS)('MediaStorage contract: $name', ({ start }) => {
+describe.each(DRIVERS)('MediaStorage contract: $name', ({ name, start }) => {
   let h: Harness;
   let s: MediaStorage;
   beforeAll(async () => {
@@ -155,6 +155,18 @@ describe.each(DRIVERS)('MediaStorage contract: $name', ({ start }) => {
     // A prefix need not end at a folder.
     expect((await s.list('uploads/lister')).items.map((o) => o.key)).toEqual([...keys, 'uploads/listerx/other.txt']);
     expect((await s.list('uploads/nobody/')).items).toEqual([]);
+  });
+
+  // S3 lists keys in plain string order, where '-' and '.' sort before '/' and '0' after it; the
+  // local driver must page the same way. (s3rver cannot be the reference for this one: it lists
+  // in folder-walk order and loses keys when paging across such names; real S3 and MinIO do not.)
+  it.runIf(name === 'local')('pages names that sort around "/" in S3 string order, each key exactly once', async () => {
+    const tricky = ['uploads/order/b-c/x.txt', 'uploads/order/b.txt', 'uploads/order/b/x.txt', 'uploads/order/b0.txt'];
+    for (const k of [...tricky].reverse()) await s.put(k, Buffer.from('o'), 'text/plain');
+    const seen: string[] = [];
+    for await (const o of listAll(s, 'uploads/order/', 1)) seen.push(o.key);
+    expect(seen).toEqual(tricky);
+    expect((await s.list('uploads/order/', { cursor: 'uploads/order/b.txt' })).items.map((o) => o.key)).toEqual(tricky.slice(2));
   });
 
   it('removes one object, and everything an owner has in every area', async () => {
