@@ -48,6 +48,27 @@ afterAll(async () => {
   if (mediaDir) await rm(mediaDir, { recursive: true, force: true });
 });
 
+/** A mono 16-bit PCM WAV of a 440 Hz tone. */
+function wav(seconds: number): Buffer {
+  const rate = 22050;
+  const samples = Math.round(rate * seconds);
+  const b = Buffer.alloc(44 + samples * 2);
+  b.write('RIFF', 0);
+  b.writeUInt32LE(36 + samples * 2, 4);
+  b.write('WAVEfmt ', 8);
+  b.writeUInt32LE(16, 16);
+  b.writeUInt16LE(1, 20);
+  b.writeUInt16LE(1, 22);
+  b.writeUInt32LE(rate, 24);
+  b.writeUInt32LE(rate * 2, 28);
+  b.writeUInt16LE(2, 32);
+  b.writeUInt16LE(16, 34);
+  b.write('data', 36);
+  b.writeUInt32LE(samples * 2, 40);
+  for (let i = 0; i < samples; i++) b.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
+  return b;
+}
+
 const keyOf = (mediaUrl: string) => decodeURIComponent(new URL(mediaUrl, 'http://x').pathname.replace(/^\/media\//, ''));
 
 /** /media/<key> through the api (proxy) and through a presigned redirect: same bytes, ranges work. */
@@ -144,6 +165,49 @@ describe('media on S3 (STORAGE_DRIVER=s3)', () => {
     const gone = await t.rest('POST', '/api/profile/delete', { token: u.token, body: { confirmEmail: u.email } });
     expect(gone.status).toBe(200);
     for (const area of ['generations', 'uploads', 'exports']) expect((await s3.storage().list(`${area}/${u.userId}/`)).items).toEqual([]);
+  });
+
+  it('deleting a sound source or a project removes their files from the bucket, but not what something else shows', async () => {
+    const u = await t.signUp();
+    const ws = await seedWorkspace(t.deps.db, t.deps.storage, u.userId, { video: await makeVideo({ width: 320, height: 180, seconds: 1 }) });
+    const gen = await t.deps.db.selectFrom('generations').select('output_url').where('id', '=', ws.videoGenerationId).executeTakeFirstOrThrow();
+
+    // A sound source uploaded to a project, then removed: its file goes.
+    const sound = await t.rest('POST', '/api/projects', { token: u.token, body: { name: 'Sound', type: 'TEXT' } });
+    const soundId = sound.body.project?.id ?? sound.body.id;
+    const up = await t.rest('POST', `/api/sound-editor/projects/${soundId}/sources/upload`, {
+      token: u.token,
+      body: { name: 'Tone', audio: `data:audio/wav;base64,${wav(0.5).toString('base64')}` },
+    });
+    expect(up.status).toBe(200);
+    const sourceKey = keyOf(up.body.source.url);
+    expect(await s3.storedBytes(sourceKey)).not.toBeNull();
+    const removed = await t.rest('DELETE', `/api/sound-editor/projects/${soundId}/sources/${up.body.source.id}`, { token: u.token });
+    expect(removed.status).toBe(200);
+    expect(await s3.storedBytes(sourceKey)).toBeNull();
+
+    // An image project's upload (and its thumbnail) go with the project; the video project's
+    // generation output stays (the generation is kept in history), its export goes.
+    const image = await t.rest('POST', '/api/image-editor/projects', { token: u.token, body: { name: 'Poster' } });
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
+    const asset = await t.rest('POST', `/api/image-editor/projects/${image.body.project.id}/assets`, {
+      token: u.token,
+      body: { image: `data:image/png;base64,${png.toString('base64')}`, fileName: 'poster.png' },
+    });
+    expect(asset.status).toBe(200);
+    const assetKeys = [keyOf(asset.body.asset.url), keyOf(asset.body.asset.thumbnailUrl)];
+    for (const k of assetKeys) expect(await s3.storedBytes(k), k).not.toBeNull();
+    expect((await t.rest('DELETE', `/api/projects/${image.body.project.id}`, { token: u.token })).status).toBe(200);
+    for (const k of assetKeys) expect(await s3.storedBytes(k), k).toBeNull();
+
+    const exportKey = `exports/${u.userId}/${ws.exportId}.mp4`;
+    await t.deps.storage.put(exportKey, Buffer.from('an old export'), 'video/mp4');
+    await t.deps.db.updateTable('exports').set({ output_url: exportKey }).where('id', '=', ws.exportId).execute();
+    expect((await t.rest('DELETE', `/api/projects/${ws.videoProjectId}`, { token: u.token })).status).toBe(200);
+    expect(await s3.storedBytes(exportKey)).toBeNull();
+    expect(await s3.storedBytes(gen.output_url as string)).not.toBeNull();
   });
 
   it('never writes to the local media folder', async () => {
