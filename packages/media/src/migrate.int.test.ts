@@ -116,6 +116,7 @@ describe('media:migrate', () => {
   it('refuses bad arguments and a missing bucket with a clear message', async () => {
     expect(parseMigrateArgs(['--to', 's3'])).toEqual({ to: 's3', concurrency: 4 });
     expect(parseMigrateArgs(['--to=s3', '--concurrency=8'])).toEqual({ to: 's3', concurrency: 8 });
+    expect(parseMigrateArgs(['--help'])).toMatchObject({ help: expect.stringMatching(/^Usage: npm run media:migrate -- --to s3/) });
     expect(parseMigrateArgs([])).toMatchObject({ error: expect.stringMatching(/^--to must be "s3"/) });
     expect(parseMigrateArgs(['--to', 'gcs'])).toMatchObject({ error: expect.stringMatching(/not "gcs"/) });
     expect(parseMigrateArgs(['--to', 's3', '--concurrency', '0'])).toMatchObject({ error: expect.stringMatching(/--concurrency/) });

@@ -108,7 +108,7 @@ Copies the local media folder (MEDIA_DIR) into the S3 bucket (S3_BUCKET, S3_ENDP
 S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE). Objects already in the bucket with
 the same size are skipped, so it can be run again to resume. Then set STORAGE_DRIVER=s3.`;
 
-export function parseMigrateArgs(argv: string[]): { to: 's3'; concurrency: number } | { error: string } {
+export function parseMigrateArgs(argv: string[]): { to: 's3'; concurrency: number } | { error: string } | { help: string } {
   let to: string | undefined;
   let concurrency = 4;
   for (let i = 0; i < argv.length; i++) {
@@ -117,7 +117,7 @@ export function parseMigrateArgs(argv: string[]): { to: 's3'; concurrency: numbe
     const value = () => inline ?? argv[++i];
     if (flag === '--to') to = value();
     else if (flag === '--concurrency') concurrency = Number(value());
-    else if (flag === '--help' || flag === '-h') return { error: USAGE };
+    else if (flag === '--help' || flag === '-h') return { help: USAGE };
     else return { error: `Unknown argument: ${a}\n\n${USAGE}` };
   }
   if (to !== 's3') return { error: `--to must be "s3"${to ? `, not "${to}"` : ''}\n\n${USAGE}` };
@@ -153,6 +153,10 @@ export function progressPrinter(out: Out, now: () => number = Date.now) {
 /** `media:migrate --to s3`: exit code 0 when every object is in the bucket, 1 otherwise, 2 on bad usage. */
 export async function runMediaMigrate(argv: string[], env: Pick<Env, 'media' | 'storage'>, out: Out, err: Out): Promise<number> {
   const args = parseMigrateArgs(argv);
+  if ('help' in args) {
+    out.write(`${args.help}\n`);
+    return 0;
+  }
   if ('error' in args) {
     err.write(`${args.error}\n`);
     return 2;
