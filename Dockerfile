@@ -25,9 +25,9 @@ RUN mkdir -p /out \
 # ── build: install everything, build api + worker + web, then drop dev dependencies ────────
 FROM base AS build
 COPY --from=manifests /out/ ./
-# npm ci needs a lockfile that lists every platform's optional packages; if it does not (npm
-# install on a registry mirror can leave them out), fall back to npm install so the build still works.
-RUN npm ci || { echo 'npm ci failed (package-lock.json out of sync?): falling back to npm install' >&2; npm install; }
+# Exactly the lockfile: it lists every platform's optional packages (scripts/install.test.mjs
+# keeps it so), so a clean install works on any architecture.
+RUN npm ci
 COPY . .
 RUN npx turbo run build \
  && test -f apps/api/dist/main.js -a -f apps/api/dist/cli.js -a -f apps/worker/dist/main.js -a -f apps/web/dist/index.html

@@ -10,7 +10,8 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/**/src/**/*.test.ts', 'apps/**/src/**/*.test.ts'],
+          // scripts/*.test.mjs: the repository itself (lockfile, engines, docker-compose.yml).
+          include: ['packages/**/src/**/*.test.ts', 'apps/**/src/**/*.test.ts', 'scripts/**/*.test.mjs'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           testTimeout: 60_000,
         },

@@ -228,6 +228,7 @@ const mtime = (p) => {
 };
 
 const INSTALL_STAMP = path.join(ROOT, 'node_modules', '.atelier-install-stamp');
+const NO_NODE_MODULES = 'node_modules is missing';
 
 /** Workspace folders (apps/*, packages/*) that have a package.json. */
 export function workspaceDirs() {
@@ -250,7 +251,7 @@ export function workspaceDirs() {
 export function installReason() {
   const nm = path.join(ROOT, 'node_modules');
   const marker = path.join(nm, '.package-lock.json');
-  if (!existsSync(nm) || !existsSync(marker)) return 'node_modules is missing';
+  if (!existsSync(nm) || !existsSync(marker)) return NO_NODE_MODULES;
   const installedAt = Math.max(mtime(marker), mtime(INSTALL_STAMP));
   if (mtime(path.join(ROOT, 'package-lock.json')) > installedAt) return 'package-lock.json changed since the last install';
   for (const file of [path.join(ROOT, 'package.json'), ...workspaceDirs().map((d) => path.join(d, 'package.json'))]) {
@@ -259,19 +260,25 @@ export function installReason() {
   return null;
 }
 
-/** Runs `npm install` when needed. Throws UserError if it fails. */
+/**
+ * Installs dependencies when needed: `npm ci` (exactly the lockfile) when node_modules is missing,
+ * as on a fresh clone or in CI; `npm install` when a manifest changed since the last install (it
+ * also updates package-lock.json for a dependency just added). Throws UserError if it fails.
+ */
 export async function ensureInstalled(log) {
   const reason = installReason();
   if (!reason) {
     log.info('Dependencies are installed.');
     return false;
   }
-  log.step(`Installing dependencies (${reason}) — npm install`);
-  const code = await run(NPM, ['install', '--no-audit', '--no-fund'], { env: { ...process.env, npm_config_update_notifier: 'false' } });
+  const args = reason === NO_NODE_MODULES ? ['ci'] : ['install'];
+  log.step(`Installing dependencies (${reason}) — npm ${args[0]}`);
+  const code = await run(NPM, [...args, '--no-audit', '--no-fund'], { env: { ...process.env, npm_config_update_notifier: 'false' } });
   if (code !== 0) {
     throw new UserError(
-      `npm install failed (exit ${code}). Check your network access to the npm registry and that Node ${process.versions.node} ` +
-        'matches "engines" in package.json (Node >= 20.19).',
+      `npm ${args[0]} failed (exit ${code}). Check your network access to the npm registry and that Node ${process.versions.node} ` +
+        'matches "engines" in package.json (Node >= 20.19).' +
+        (args[0] === 'ci' ? ' If package-lock.json no longer matches a package.json, run `npm install` once.' : ''),
     );
   }
   mkdirSync(path.dirname(INSTALL_STAMP), { recursive: true });

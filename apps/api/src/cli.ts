@@ -1,8 +1,9 @@
 import { createDb, migrateToLatest, seed } from '@atelier/db';
+import { runMediaMigrate } from '@atelier/media/migrate';
 import { EnvError, parseEnv } from '@atelier/shared/env';
 import { hashPassword } from './modules/auth/auth.password';
 
-/** `node dist/cli.js migrate|seed` — used by `npm start`, the tests and docker compose. */
+/** `node dist/cli.js migrate|seed|media:migrate` — used by `npm start`, the tests and docker compose. */
 async function run(command: string | undefined) {
   const env = parseEnv();
   const { db } = createDb({ connectionString: env.db.url, max: 1 });
@@ -13,8 +14,10 @@ async function run(command: string | undefined) {
     } else if (command === 'seed') {
       await seed(db, { adminEmail: env.admin.email, adminPassword: env.admin.password, hashPassword });
       console.log('Seed complete (model catalogue, credit packages, admin, demo workspace)');
+    } else if (command === 'media:migrate') {
+      process.exitCode = await runMediaMigrate(process.argv.slice(3), env, process.stdout, process.stderr);
     } else {
-      console.error('Usage: cli.js migrate|seed');
+      console.error('Usage: cli.js migrate|seed|media:migrate');
       process.exitCode = 2;
     }
   } finally {

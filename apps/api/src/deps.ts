@@ -1,7 +1,7 @@
 import { createDb } from '@atelier/db';
-import { MediaSigner } from '@atelier/media';
+import { createStorage, MediaSigner } from '@atelier/media';
 import type { Env } from '@atelier/shared/env';
-import { createQueueClient, createStorage } from '@atelier/worker';
+import { createQueueClient } from '@atelier/worker';
 import { Redis } from 'ioredis';
 import { type Logger, pino } from 'pino';
 import type { AppDeps } from './context';

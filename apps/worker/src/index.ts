@@ -4,4 +4,4 @@ export { processors } from './processors/index';
 export * from './queues';
 export { reconcileGenerations } from './reconcile';
 export * from './registry';
-export { createStorage, startAllWorkers } from './setup';
+export { startAllWorkers } from './setup';

@@ -1,5 +1,5 @@
 import type { Db } from '@atelier/db';
-import { LocalDiskStorage, type MediaStorage } from '@atelier/media';
+import { createStorage, type MediaStorage } from '@atelier/media';
 import { createProviders } from '@atelier/providers';
 import type { Env } from '@atelier/shared/env';
 import type { Logger } from 'pino';
@@ -10,10 +10,6 @@ import { reconcileSeoRuns } from './processors/seo.processor';
 import { createQueueClient } from './queues';
 import { reconcileGenerations } from './reconcile';
 import { type RunningWorkers, startWorkers } from './registry';
-
-export function createStorage(env: Env): MediaStorage {
-  return new LocalDiskStorage(env.media.dir);
-}
 
 /**
  * Starts every queue's worker with its dependencies, after reconciling generations that lost

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { Migrator } from 'kysely/migration';
+import { Migrator } from 'kysely';
 import { migrations } from './migrations/index';
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

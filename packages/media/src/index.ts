@@ -1,84 +1,19 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import type { Readable } from 'node:stream';
 
-/**
- * Media storage behind one interface. Keys are server-made (`generations/<user>/<id>.png`):
- * never a user-supplied path. Local disk is the default backend.
- */
-export interface MediaStorage {
-  put(key: string, data: Buffer, mime: string): Promise<{ key: string; size: number }>;
-  stat(key: string): Promise<{ size: number; mtime: Date } | null>;
-  read(key: string, range?: { start: number; end: number }): Readable;
-  remove(key: string): Promise<void>;
-  /** Removes every file an owner has under any area (`<area>/<ownerId>/…`); returns how many areas held some. */
-  removeOwner(ownerId: string): Promise<number>;
-}
-
-const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]*(\/[a-zA-Z0-9][a-zA-Z0-9._-]*)+$/;
-
-/** Rejects traversal, absolute paths and anything but our own key shape. */
-export function assertSafeKey(key: string): string {
-  if (!KEY_PATTERN.test(key) || key.includes('..') || key.length > 300) throw new Error(`Invalid media key: ${key}`);
-  return key;
-}
-
-export class LocalDiskStorage implements MediaStorage {
-  constructor(private readonly root: string) {}
-
-  private file(key: string): string {
-    const resolved = path.resolve(this.root, assertSafeKey(key));
-    if (!resolved.startsWith(path.resolve(this.root) + path.sep)) throw new Error('Invalid media key');
-    return resolved;
-  }
-
-  async put(key: string, data: Buffer): Promise<{ key: string; size: number }> {
-    const file = this.file(key);
-    await mkdir(path.dirname(file), { recursive: true });
-    const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
-    await writeFile(tmp, data);
-    await rename(tmp, file); // atomic: readers never see half a file
-    return { key, size: data.length };
-  }
-
-  async stat(key: string) {
-    try {
-      const s = await stat(this.file(key));
-      return s.isFile() ? { size: s.size, mtime: s.mtime } : null;
-    } catch {
-      return null;
-    }
-  }
-
-  read(key: string, range?: { start: number; end: number }): Readable {
-    return createReadStream(this.file(key), range ? { start: range.start, end: range.end } : {});
-  }
-
-  async remove(key: string): Promise<void> {
-    await rm(this.file(key), { force: true });
-  }
-
-  async removeOwner(ownerId: string): Promise<number> {
-    if (!/^[a-zA-Z0-9][a-zA-Z0-9_-]*$/.test(ownerId)) throw new Error('Invalid owner id');
-    let areas: string[];
-    try {
-      areas = await readdir(this.root);
-    } catch {
-      return 0;
-    }
-    let removed = 0;
-    for (const area of areas) {
-      const dir = path.join(this.root, area, ownerId);
-      const s = await stat(dir).catch(() => null);
-      if (!s?.isDirectory()) continue;
-      await rm(dir, { recursive: true, force: true });
-      removed += 1;
-    }
-    return removed;
-  }
-}
+export { createStorage } from './factory';
+export { LocalDiskStorage } from './local';
+export { S3Storage, type S3StorageOptions } from './s3';
+export {
+  assertSafeKey,
+  type ListPage,
+  listAll,
+  MediaNotFoundError,
+  type MediaStorage,
+  type PresignOptions,
+  type StoredObject,
+  streamToBuffer,
+} from './storage';
+export { removeUnreferenced, type SweepResult, sweepOrphanMedia } from './sweep';
 
 const MIME_BY_EXT: Record<string, string> = {
   png: 'image/png',

@@ -12,6 +12,10 @@ const optionalString = z
   .string()
   .optional()
   .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+const optionalHttpUrl = z
+  .url({ protocol: /^https?$/ })
+  .optional()
+  .or(z.literal('').transform(() => undefined));
 const intIn = (def: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(def);
 
 const DEV_SECRET = 'atelier-development-secret-change-me-in-production-0123456789';
@@ -43,6 +47,16 @@ export const EnvSchema = z
     ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').default('atelier-admin'),
     MEDIA_DIR: z.string().default('.data/media'),
     MEDIA_URL_TTL_SECONDS: intIn(3600, 60, 7 * 86400),
+    // Media storage (issue 20): a local folder or any S3-compatible store, and how /media/… is delivered.
+    STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+    MEDIA_DELIVERY: z.enum(['proxy', 'redirect']).default('proxy'),
+    S3_ENDPOINT: optionalHttpUrl,
+    S3_PUBLIC_ENDPOINT: optionalHttpUrl,
+    S3_REGION: z.string().trim().min(1).default('us-east-1'),
+    S3_BUCKET: optionalString,
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_FORCE_PATH_STYLE: bool,
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_API_HOST: optionalString,
@@ -78,6 +92,17 @@ export const EnvSchema = z
     if (env.NODE_ENV === 'production' && env.AUTH_SECRET === DEV_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'AUTH_SECRET must be set in production' });
     }
+    if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_BUCKET is required when STORAGE_DRIVER=s3' });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      const missing = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: `${missing} is required with ${missing === 'S3_ACCESS_KEY_ID' ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'}`,
+      });
+    }
   });
 
 export type RawEnv = z.infer<typeof EnvSchema>;
@@ -101,6 +126,20 @@ export interface Env {
   credits: { signupBonusCredits: number };
   admin: { email: string; password: string };
   media: { dir: string; urlTtlSeconds: number };
+  /** Where media objects live (STORAGE_DRIVER) and how /media/… answers (MEDIA_DELIVERY). */
+  storage: {
+    driver: 'local' | 's3';
+    delivery: 'proxy' | 'redirect';
+    s3: {
+      endpoint?: string | undefined;
+      publicEndpoint?: string | undefined;
+      region: string;
+      bucket?: string | undefined;
+      accessKeyId?: string | undefined;
+      secretAccessKey?: string | undefined;
+      forcePathStyle: boolean;
+    };
+  };
   stripe: {
     secretKey?: string | undefined;
     webhookSecret?: string | undefined;
@@ -178,6 +217,19 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     credits: { signupBonusCredits: e.SIGNUP_BONUS_CREDITS },
     admin: { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD },
     media: { dir: e.MEDIA_DIR, urlTtlSeconds: e.MEDIA_URL_TTL_SECONDS },
+    storage: {
+      driver: e.STORAGE_DRIVER,
+      delivery: e.MEDIA_DELIVERY,
+      s3: {
+        endpoint: e.S3_ENDPOINT,
+        publicEndpoint: e.S3_PUBLIC_ENDPOINT,
+        region: e.S3_REGION,
+        bucket: e.S3_BUCKET,
+        accessKeyId: e.S3_ACCESS_KEY_ID,
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        forcePathStyle: e.S3_FORCE_PATH_STYLE,
+      },
+    },
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,

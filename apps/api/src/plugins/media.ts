@@ -4,10 +4,12 @@ import type { AppDeps } from '../context';
 
 /**
  * GET /media/<key>?exp&sig — serves stored media to holders of a signed URL (the owner's reads
- * mint them). Correct Content-Type from our own key, HTTP Range for audio/video, nosniff, and
- * never HTML/SVG inline.
+ * mint them), from whichever storage driver holds it. MEDIA_DELIVERY=proxy (default) streams it
+ * through the api: correct Content-Type from our own key, HTTP Range for audio/video, ETag with
+ * If-None-Match → 304, nosniff, and never HTML/SVG inline. MEDIA_DELIVERY=redirect answers 302 to
+ * a short-lived presigned URL of the store.
  */
-export async function registerMedia(app: FastifyInstance, deps: Pick<AppDeps, 'storage' | 'media'>) {
+export async function registerMedia(app: FastifyInstance, deps: Pick<AppDeps, 'storage' | 'media' | 'env'>) {
   app.get<{ Params: { '*': string }; Querystring: { exp?: string; sig?: string; download?: string } }>('/media/*', async (req, reply) => {
     const key = req.params['*'];
     try {
@@ -22,13 +24,30 @@ export async function registerMedia(app: FastifyInstance, deps: Pick<AppDeps, 's
     if (!info) return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Media not found' } });
     const mime = mimeForKey(key);
     const filename = key.split('/').pop() ?? 'download';
+    const disposition = `${req.query.download ? 'attachment' : 'inline'}; filename="${filename}"`;
+
+    // MEDIA_DELIVERY=redirect: the store serves the bytes itself, through a short-lived presigned
+    // URL (drivers without one, i.e. local disk, stream as in proxy mode).
+    if (deps.env.storage.delivery === 'redirect') {
+      const direct = await deps.storage.presignGet(key, {
+        expiresInSeconds: PRESIGNED_TTL_SECONDS,
+        contentDisposition: disposition,
+        contentType: mime,
+      });
+      if (direct) return reply.status(302).header('cache-control', 'private, no-store').header('location', direct).send();
+    }
+
     void reply
       .header('content-type', mime)
       .header('accept-ranges', 'bytes')
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, max-age=3600')
-      .header('content-disposition', `${req.query.download ? 'attachment' : 'inline'}; filename="${filename}"`)
+      .header('etag', info.etag)
+      .header('last-modified', info.mtime.toUTCString())
+      .header('content-disposition', disposition)
       .header('content-security-policy', "default-src 'none'; sandbox");
+
+    if (etagMatches(req.headers['if-none-match'], info.etag)) return reply.status(304).send();
 
     const range = req.headers.range;
     if (range) {
@@ -51,4 +70,14 @@ export async function registerMedia(app: FastifyInstance, deps: Pick<AppDeps, 's
     }
     return reply.header('content-length', info.size).send(deps.storage.read(key));
   });
+}
+
+/** Lifetime of the presigned URL a redirect hands out: just long enough to start reading. */
+const PRESIGNED_TTL_SECONDS = 300;
+
+/** If-None-Match holds `*` or a list of (possibly weak) tags; weak comparison, as for GET. */
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const bare = (t: string) => t.trim().replace(/^W\//, '');
+  return header.trim() === '*' || header.split(',').some((t) => bare(t) === bare(etag));
 }

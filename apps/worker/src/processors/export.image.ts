@@ -18,9 +18,7 @@ const fail = (message: string) => new UnrecoverableError(message);
 
 async function readKey(storage: MediaStorage, key: string): Promise<Buffer | null> {
   if (!(await storage.stat(key))) return null;
-  const chunks: Buffer[] = [];
-  for await (const c of storage.read(key)) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c as string));
-  return Buffer.concat(chunks);
+  return storage.readBuffer(key);
 }
 
 /** The layers as the compositor takes them; an image layer whose pixels are not there is left out. */

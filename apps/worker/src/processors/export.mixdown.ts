@@ -6,7 +6,6 @@
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { measureLoudness, probeMedia } from '@atelier/ai';
@@ -152,7 +151,7 @@ function runFfmpeg(args: string[], totalSeconds: number, signal: AbortSignal, on
   });
 }
 
-export async function exportMixdown(ctx: MixdownCtx): Promise<{ data: Buffer; metadata: Record<string, unknown> }> {
+export async function exportMixdown(ctx: MixdownCtx): Promise<{ file: string; metadata: Record<string, unknown> }> {
   const parsed = parseParams((ctx.row.params as Record<string, unknown>)?.mixdown);
   if (!parsed) throw fail('This mixdown has no mix to render');
   const { segments, sources, sessionId } = parsed;
@@ -210,8 +209,9 @@ export async function exportMixdown(ctx: MixdownCtx): Promise<{ data: Buffer; me
     (p) => ctx.onProgress(3 + p * 90),
   );
   const [probe, loudness] = await Promise.all([probeMedia(output), measureLoudness(output)]);
+  // The file is uploaded from the temp folder (multipart on S3), never held in memory.
   return {
-    data: await readFile(output),
+    file: output,
     metadata: {
       durationSeconds: Math.round(probe.durationSeconds * 1000) / 1000,
       plannedSeconds: total,

@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -32,10 +32,8 @@ const PROGRESS_INTERVAL_MS = 400;
 /** A contact sheet of many images stays under this many pixels. */
 const MAX_SHEET_PIXELS = 40_000_000;
 
-interface Produced {
-  data: Buffer;
-  metadata: Record<string, unknown>;
-}
+/** What a render made: bytes in memory (small outputs) or a file in the temp folder (videos, mixes). */
+type Produced = ({ data: Buffer } | { file: string }) & { metadata: Record<string, unknown> };
 
 /** A deterministic, user-facing failure: no retry, the message is shown as the export's error. */
 const fail = (message: string) => new UnrecoverableError(message);
@@ -98,7 +96,9 @@ export const exportProcessor = defineProcessor({
     const controller = new AbortController();
     const progress = progressWriter(db, exportId, controller, (p) => job.updateProgress(p));
     const tmp = await mkdtemp(path.join(tmpdir(), 'atelier-export-'));
+    const key = `exports/${row.user_id}/${row.id}.${EXT[row.type as ExportType]}`;
     let produced: Produced;
+    let bytes: number;
     try {
       const ctx: RenderCtx = { db, storage, row, project, members, projectOutputs, tmp, signal: controller.signal, onProgress: progress.report };
       const type = row.type as ExportType;
@@ -112,6 +112,8 @@ export const exportProcessor = defineProcessor({
               : type === 'image/png'
                 ? await exportContactSheet(ctx)
                 : await exportMarkdown(ctx);
+      // Large outputs go up from the temp file (multipart on S3) before the folder is removed.
+      bytes = ('file' in produced ? await storage.putFile(key, produced.file, row.type) : await storage.put(key, produced.data, row.type)).size;
     } catch (e) {
       await progress.flush();
       if (controller.signal.aborted) return { skipped: 'deleted' };
@@ -121,8 +123,6 @@ export const exportProcessor = defineProcessor({
     }
     await progress.flush();
 
-    const key = `exports/${row.user_id}/${row.id}.${EXT[row.type as ExportType]}`;
-    await storage.put(key, produced.data, row.type);
     const done = await db
       .updateTable('exports')
       .set({
@@ -130,7 +130,7 @@ export const exportProcessor = defineProcessor({
         progress: 100,
         output_url: key,
         error: null,
-        metadata: JSON.stringify({ ...produced.metadata, bytes: produced.data.length }),
+        metadata: JSON.stringify({ ...produced.metadata, bytes }),
         completed_at: new Date(),
       })
       .where('id', '=', exportId)
@@ -265,9 +265,7 @@ async function copyToTemp(ctx: RenderCtx, key: string, name: string, what: strin
 
 async function readKey(ctx: RenderCtx, key: string, what: string): Promise<Buffer> {
   if (!(await ctx.storage.stat(key))) throw fail(`${what} is missing from storage`);
-  const chunks: Buffer[] = [];
-  for await (const c of ctx.storage.read(key)) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c as string));
-  return Buffer.concat(chunks);
+  return ctx.storage.readBuffer(key);
 }
 
 async function exportVideo(ctx: RenderCtx): Promise<Produced> {
@@ -318,7 +316,7 @@ async function exportVideo(ctx: RenderCtx): Promise<Produced> {
     throw e;
   }
   return {
-    data: await readFile(outputPath),
+    file: outputPath,
     metadata: {
       durationSeconds: result.durationSeconds,
       width: result.width,

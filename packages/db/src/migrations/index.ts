@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely/migration';
+import type { Migration } from 'kysely';
 import * as m20261122150000 from './20261122150000-CoreSchema';
 import * as m20261122170000 from './20261122170000-ProjectExports';
 import * as m20261122171000 from './20261122171000-ChatStreaming';

@@ -66,7 +66,7 @@ export async function startElevenLabsSimulator(options: { apiKey?: string } = {}
     if (req.method === 'POST' && req.path === '/v1/voices/add') {
       const form = await formData(req);
       const name = form.get('name');
-      const samples = form.getAll('files').filter((f): f is File => f instanceof Blob);
+      const samples = form.getAll('files').filter((f) => typeof f !== 'string');
       if (typeof name !== 'string' || !name) return detail(res, 422, 'invalid_request', 'name: Field required');
       if (!samples.length) return detail(res, 422, 'invalid_request', 'files: Field required');
       for (const f of samples) {

@@ -1,5 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { applyCreditChangeInTransaction, endGenerationWithRefund, type GenerationRow, isMediaKeyReferenced, spendKeyFor } from '@atelier/db';
+import { applyCreditChangeInTransaction, endGenerationWithRefund, type GenerationRow, spendKeyFor } from '@atelier/db';
+import { removeUnreferenced } from '@atelier/media';
 import { AppError, type FieldError, MESSAGES, type ModelInput, unitsToCredits } from '@atelier/shared';
 import { sql } from 'kysely';
 import type { Context } from '../../context';
@@ -254,10 +255,10 @@ export async function remove(ctx: UserCtx, id: string) {
   if (row.status === 'PENDING' || row.status === 'PROCESSING') throw new AppError('CONFLICT', 'Cancel the generation before deleting it');
   await ctx.db.deleteFrom('generations').where('id', '=', id).where('user_id', '=', ctx.user.id).execute();
   // Projects, editors and articles may still show this output: keep files anything refers to.
-  for (const key of [row.output_url, row.thumbnail_url]) {
-    if (!key) continue;
-    if (!(await isMediaKeyReferenced(ctx.db, key))) await ctx.storage.remove(key).catch(() => {});
-  }
+  // A store that is down now leaves the files to the orphan sweep.
+  await removeUnreferenced(ctx, [row.output_url, row.thumbnail_url]).catch((e: unknown) =>
+    ctx.log.warn({ err: String(e), generationId: id }, 'media removal deferred to the orphan sweep'),
+  );
   return { success: true as const, id };
 }
 

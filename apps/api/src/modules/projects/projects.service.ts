@@ -1,4 +1,5 @@
 import type { Db } from '@atelier/db';
+import { removeUnreferenced } from '@atelier/media';
 import { AppError, playedSeconds, unitsToCredits } from '@atelier/shared';
 import { sql } from 'kysely';
 import type { Context } from '../../context';
@@ -161,10 +162,43 @@ export async function deleteProject(ctx: UserCtx, id: string) {
     .where('r.status', 'in', ['PENDING', 'PROCESSING'])
     .executeTakeFirst();
   if (writing) throw new AppError('CONFLICT', 'Articles are still being written for this project: delete it once they have finished');
-  const files = await ctx.db.selectFrom('exports').select('output_url').where('project_id', '=', id).where('output_url', 'is not', null).execute();
+  const keys = await projectMediaKeys(ctx.db, id);
   await ctx.db.deleteFrom('projects').where('id', '=', id).where('user_id', '=', ctx.user.id).execute();
-  for (const f of files) if (f.output_url) await ctx.storage.remove(f.output_url).catch(() => {});
+  // Its exports, uploads, editor layers and mixes go with it; files something else still shows
+  // (its generations, kept in history; a duplicate's clips) stay. A store that is down now leaves
+  // them to the orphan sweep.
+  await removeUnreferenced(ctx, keys).catch((e: unknown) =>
+    ctx.log.warn({ err: String(e), projectId: id }, 'media removal deferred to the orphan sweep'),
+  );
   return { success: true as const, id };
+}
+
+/** Every media key a project's own rows hold (exports, clips, versions, editor assets, sound sources). */
+async function projectMediaKeys(db: Db, projectId: string): Promise<string[]> {
+  const [exports, clips, versions, assets, sources] = await Promise.all([
+    db.selectFrom('exports').select('output_url').where('project_id', '=', projectId).execute(),
+    db.selectFrom('video_clips').select(['image_url', 'video_url', 'thumbnail_url']).where('project_id', '=', projectId).execute(),
+    db
+      .selectFrom('segment_versions as v')
+      .innerJoin('segments as s', 's.id', 'v.segment_id')
+      .select('v.output_url')
+      .where('s.project_id', '=', projectId)
+      .execute(),
+    db.selectFrom('image_assets').select(['key', 'thumbnail_key']).where('project_id', '=', projectId).execute(),
+    db
+      .selectFrom('sound_sources as s')
+      .innerJoin('sound_sessions as ss', 'ss.id', 's.session_id')
+      .select('s.media_key')
+      .where('ss.project_id', '=', projectId)
+      .execute(),
+  ]);
+  return [
+    ...exports.map((e) => e.output_url),
+    ...clips.flatMap((c) => [c.image_url, c.video_url, c.thumbnail_url]),
+    ...versions.map((v) => v.output_url),
+    ...assets.flatMap((a) => [a.key, a.thumbnail_key]),
+    ...sources.map((s) => s.media_key),
+  ].filter((k): k is string => Boolean(k));
 }
 
 /**

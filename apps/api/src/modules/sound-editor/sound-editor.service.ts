@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@atelier/db';
+import { removeUnreferenced } from '@atelier/media';
 import { AppError, mixLength, normaliseClip, planMix, type SoundTrack, ZSoundTracks } from '@atelier/shared';
 import type { Context } from '../../context';
 import { effectiveClip, listClipRows } from '../projects/clips.service';
@@ -402,9 +403,13 @@ export async function uploadSource(ctx: UserCtx, input: { id: string; name?: str
   return insertSource(ctx, project.id, { kind: 'upload', originId: null, name: input.name ?? 'Upload', ...prepared }, false);
 }
 
-/** Removes a source no clip uses any more (400 naming the clips' tracks otherwise). */
+/**
+ * Removes a source no clip uses any more (400 naming the clips' tracks otherwise), and its file
+ * unless something else still shows it (a generation's output, an export, another session).
+ */
 export async function removeSource(ctx: UserCtx, input: { id: string; sourceId: string }) {
-  return ctx.db.transaction().execute(async (trx) => {
+  let removedKey: string | null = null;
+  const result = await ctx.db.transaction().execute(async (trx) => {
     const project = await projectFor(trx, ctx.user.id, input.id, { need: 'write' });
     const row = await lockSession(trx, project.id);
     const tracks = parseTracks(ctx, row.tracks);
@@ -414,11 +419,16 @@ export async function removeSource(ctx: UserCtx, input: { id: string; sourceId: 
       .deleteFrom('sound_sources')
       .where('id', '=', input.sourceId)
       .where('session_id', '=', row.id)
-      .returning('id')
+      .returning(['id', 'media_key'])
       .executeTakeFirst();
     if (!gone) throw new AppError('NOT_FOUND', 'Audio source not found');
+    removedKey = gone.media_key;
     return { session: toSession(ctx, project, row, await sourceRows(trx, row.id)) };
   });
+  await removeUnreferenced(ctx, [removedKey]).catch((e: unknown) =>
+    ctx.log.warn({ err: String(e), sourceId: input.sourceId }, 'media removal deferred to the orphan sweep'),
+  );
+  return result;
 }
 
 /**
