@@ -34,6 +34,7 @@ export {
   type LocalEngineRequirements,
   type LocalModelId,
 } from './engines';
+export { detectFaces, type FaceBox, type FaceDetection, FaceDetectorUnavailableError, warmFaceDetector } from './face';
 export { type ImageResult, type RenderImageOptions, renderImage } from './image';
 export { type Loudness, type MediaProbe, measureLoudness, type ProbeOptions, probeMedia } from './media-probe';
 export {
