@@ -83,6 +83,7 @@ describe('voice studio (built-in voices)', () => {
       body: { text: 'Hello from the voice studio.', voiceId: 'en-us+f3', speed: 1.1, pitch: 55 },
     });
     expect(res.status).toBe(200);
+    expect(res.body.generation.params.voiceName).toBe('English (US) — female');
     const done = await waitFor(res.body.generation.id, u.token);
     expect(done.status).toBe('COMPLETED');
     const key = decodeURIComponent(new URL(done.outputUrl, 'http://x').pathname.replace(/^\/media\//, ''));
@@ -141,7 +142,14 @@ describe('voice studio (local cloning)', () => {
       body: { text: 'Cloned voices speak too.', voiceId: profile.id },
     });
     expect(gen.status).toBe(200);
-    expect(gen.body.generation.params).toMatchObject({ voiceId: 'en-us+f3', pitch: profile.pitch, speed: profile.speed });
+    // the take carries the clone's name (what the studio labels it with), not the built-in espeak voice's
+    expect(gen.body.generation.params).toMatchObject({
+      voiceId: 'en-us+f3',
+      pitch: profile.pitch,
+      speed: profile.speed,
+      voiceName: 'My voice',
+      profileId: profile.id,
+    });
     const done = await waitFor(gen.body.generation.id, u.token);
     expect(done.status).toBe('COMPLETED');
     const key = decodeURIComponent(new URL(done.outputUrl, 'http://x').pathname.replace(/^\/media\//, ''));

@@ -222,14 +222,19 @@ export const studiosRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { text, voiceId, speed, pitch, ...rest } = input;
       const voice = await avatars.resolveSpeechVoice(ctx, ctx.user.id, { voiceId, speed, pitch });
-      return generation.generate(ctx, {
-        ...rest,
-        prompt: text,
-        type: 'audio',
-        model: 'local/speech',
-        voiceId: voice.voiceId,
-        ...(voice.speed !== undefined ? { speed: voice.speed } : {}),
-        ...(voice.pitch !== undefined ? { pitch: voice.pitch } : {}),
-      });
+      return generation.generate(
+        ctx,
+        {
+          ...rest,
+          prompt: text,
+          type: 'audio',
+          model: 'local/speech',
+          voiceId: voice.voiceId,
+          ...(voice.speed !== undefined ? { speed: voice.speed } : {}),
+          ...(voice.pitch !== undefined ? { pitch: voice.pitch } : {}),
+        },
+        // the take is labelled with the voice the person chose (a clone's own name), not the espeak voice behind it
+        { params: { voiceName: voice.voiceName, ...(voice.profileId ? { profileId: voice.profileId } : {}) } },
+      );
     }),
 });
