@@ -1,5 +1,6 @@
 /** Reading a prompt for the offline image engine: time of day, setting, mood, colour words and negative words. */
 import { hashString, type Rng } from './common';
+import { type FoundSubject, findSubjects, type Habitat } from './image.subjects';
 
 export const TIME_WORDS: Record<'sunset' | 'night' | 'storm' | 'day', readonly string[]> = {
   sunset: ['sunset', 'sunrise', 'dusk', 'dawn', 'golden', 'evening', 'twilight', 'sundown', 'afterglow'],
@@ -8,7 +9,7 @@ export const TIME_WORDS: Record<'sunset' | 'night' | 'storm' | 'day', readonly s
   day: ['day', 'sunny', 'noon', 'summer', 'morning', 'daylight', 'clear', 'spring', 'daytime'],
 };
 
-export type Scene = 'ocean' | 'mountain' | 'forest' | 'city' | 'desert' | 'snow' | 'field' | 'neon' | 'space' | 'abstract';
+export type Scene = 'ocean' | 'mountain' | 'forest' | 'city' | 'desert' | 'snow' | 'field' | 'neon' | 'space' | 'abstract' | 'indoor';
 
 export const SCENE_WORDS: Record<Scene, readonly string[]> = {
   ocean: ['ocean', 'sea', 'beach', 'waves', 'wave', 'lake', 'water', 'river', 'coast', 'shore', 'bay', 'harbor', 'harbour', 'surf'],
@@ -20,6 +21,22 @@ export const SCENE_WORDS: Record<Scene, readonly string[]> = {
   field: ['field', 'fields', 'meadow', 'meadows', 'grass', 'prairie', 'farm', 'countryside', 'garden', 'flowers', 'flower', 'hills', 'hill'],
   neon: ['neon', 'synthwave', 'retrowave', 'vaporwave', 'cyberpunk', 'glowing', '80s', 'laser', 'electric'],
   space: ['space', 'galaxy', 'cosmic', 'nebula', 'planet', 'planets', 'universe', 'astronaut', 'cosmos', 'orbit'],
+  indoor: [
+    'table',
+    'tabletop',
+    'tablecloth',
+    'kitchen',
+    'room',
+    'desk',
+    'shelf',
+    'interior',
+    'indoors',
+    'indoor',
+    'bedroom',
+    'cafe',
+    'counter',
+    'windowsill',
+  ],
   abstract: ['abstract', 'pattern', 'geometric', 'shapes', 'fluid', 'swirl', 'swirls', 'gradient', 'minimal', 'minimalist', 'wallpaper'],
 };
 
@@ -96,7 +113,24 @@ export interface Analysis {
   avoidHues: number[];
   disabled: Set<string>;
   contentHash: number;
+  /** The things the prompt names that the engine can draw, in prompt order (at most three). */
+  subjects: FoundSubject[];
 }
+
+const HABITAT_SCENE: Record<Habitat, Scene> = {
+  indoor: 'indoor',
+  field: 'field',
+  ocean: 'ocean',
+  water: 'ocean',
+  sky: 'field',
+  city: 'city',
+  forest: 'forest',
+  mountain: 'mountain',
+  space: 'space',
+  snow: 'snow',
+  desert: 'desert',
+};
+const OUTDOOR: readonly Scene[] = ['ocean', 'mountain', 'forest', 'city', 'desert', 'snow', 'field', 'neon', 'space'];
 
 export function analyse(prompt: string, negativePrompt: string | undefined, rng: Rng): Analysis {
   const tokens = tokenize(prompt);
@@ -107,6 +141,20 @@ export function analyse(prompt: string, negativePrompt: string | undefined, rng:
   const moods = new Set<string>();
   for (const [mood, list] of Object.entries(MOOD_WORDS)) if (hasAny(words, list)) moods.add(mood);
 
+  const subjects = findSubjects(tokens);
+  const main = subjects[0]?.def;
+  // a named setting wins; indoors and outdoors do not mix (a "room with a view of the sea" is a room)
+  if (scenes.has('indoor') && OUTDOOR.some((s) => scenes.has(s))) {
+    const firstIndoor = tokens.findIndex((t) => SCENE_WORDS.indoor.includes(t));
+    const firstOutdoor = tokens.findIndex((t) => OUTDOOR.some((s) => SCENE_WORDS[s].includes(t)));
+    if (firstIndoor <= firstOutdoor) for (const s of OUTDOOR) scenes.delete(s);
+    else scenes.delete('indoor');
+  }
+  if (main && ![...scenes].some((s) => s !== 'abstract')) scenes.add(HABITAT_SCENE[main.habitat]);
+  // a lighthouse or a boat on a cliff, hill or forest shore still needs the sea
+  if (main && (main.habitat === 'ocean' || main.habitat === 'water') && !scenes.has('ocean') && !scenes.has('indoor') && !scenes.has('city')) {
+    if (scenes.has('mountain') || scenes.has('field') || scenes.has('forest') || scenes.has('snow')) scenes.add('ocean');
+  }
   let time: Analysis['time'] | undefined;
   // first time word in prompt order wins
   for (const token of tokens) {
@@ -128,7 +176,7 @@ export function analyse(prompt: string, negativePrompt: string | undefined, rng:
         ['night', 2],
       ] as const);
   }
-  const hasLandscape = (['ocean', 'mountain', 'forest', 'city', 'desert', 'snow', 'field'] as const).some((s) => scenes.has(s));
+  const hasLandscape = (['ocean', 'mountain', 'forest', 'city', 'desert', 'snow', 'field', 'indoor'] as const).some((s) => scenes.has(s));
   if (!hasLandscape && !scenes.has('space') && !scenes.has('abstract') && !scenes.has('neon')) {
     // no recognised scene: a time-of-day word alone gets a landscape, otherwise abstract art from the words
     const hadTimeWord = tokens.some((t) => Object.values(TIME_WORDS).some((list) => list.includes(t)));
@@ -140,5 +188,5 @@ export function analyse(prompt: string, negativePrompt: string | undefined, rng:
   const disabled = new Set<string>();
   for (const [feature, aliases] of Object.entries(FEATURE_ALIASES)) if (hasAny(negative, aliases)) disabled.add(feature);
   const content = tokens.filter((t) => t.length > 2).join(' ');
-  return { time, scenes, moods, colourHues, avoidHues, disabled, contentHash: hashString(content || prompt) };
+  return { time, scenes, moods, colourHues, avoidHues, disabled, contentHash: hashString(content || prompt), subjects };
 }

@@ -532,3 +532,132 @@ export function drawVignette(c: SceneContext): void {
   );
   svg.add(`<rect x="0" y="0" width="${W}" height="${H}" fill="url(#${id})"/>`);
 }
+
+/**
+ * An interior: a wall lit by the time of day, a window showing the sky outside (sun, dusk glow or moon and
+ * stars), and a table in the foreground — linen-covered when the prompt says linen or tablecloth, else wood.
+ * Returns the y at which things stand on the table.
+ */
+export function drawIndoor(c: SceneContext, words: ReadonlySet<string>): number {
+  const { svg, rng, W, H, S, p, a } = c;
+  const tint = a.colourHues[0];
+  const wallBase: RGB =
+    tint !== undefined ? hsl(tint, 35, 72) : a.time === 'night' ? hsl(30, 22, 30) : a.time === 'sunset' ? hsl(28, 45, 62) : hsl(38, 30, 84);
+  const wall = svg.linear([
+    [0, mix(wallBase, BLACK, 0.18)],
+    [1, mix(wallBase, WHITE, a.time === 'night' ? 0 : 0.12)],
+  ]);
+  svg.add(`<rect x="0" y="0" width="${W}" height="${H}" fill="${wall}"/>`);
+  // window with the sky of the time of day
+  const tableTop = H * rng.range(0.6, 0.66);
+  const winW = Math.min(W * 0.3, S * 0.48);
+  const winH = Math.min(tableTop * 0.62, winW * 1.2);
+  const winX = rng.chance(0.5) ? W * 0.08 : W * 0.92 - winW;
+  const winY = tableTop * 0.14;
+  const sky = svg.linear([
+    [0, p.skyTop],
+    [0.6, p.skyMid],
+    [1, p.skyBottom],
+  ]);
+  const clip = svg.id('w');
+  svg.def(`<clipPath id="${clip}"><rect x="${f1(winX)}" y="${f1(winY)}" width="${f1(winW)}" height="${f1(winH)}"/></clipPath>`);
+  const outside: string[] = [`<rect x="${f1(winX)}" y="${f1(winY)}" width="${f1(winW)}" height="${f1(winH)}" fill="${sky}"/>`];
+  const orbR = winW * 0.12;
+  const orbX = winX + winW * rng.range(0.3, 0.7);
+  const orbY = winY + winH * (a.time === 'sunset' ? 0.72 : 0.3);
+  if (a.time === 'night') {
+    for (let i = 0; i < 24; i++) {
+      outside.push(
+        `<circle cx="${f1(winX + rng.range(0, winW))}" cy="${f1(winY + rng.range(0, winH * 0.8))}" r="${f1(Math.max(0.6, S * 0.0018))}" fill="#fff" fill-opacity="${rng.range(0.4, 1).toFixed(2)}"/>`,
+      );
+    }
+    outside.push(`<circle cx="${f1(orbX)}" cy="${f1(orbY)}" r="${f1(orbR)}" fill="${hex(p.sun)}"/>`);
+  } else if (a.time !== 'storm') {
+    outside.push(`<circle cx="${f1(orbX)}" cy="${f1(orbY)}" r="${f1(orbR)}" fill="${hex(p.sun)}"/>`);
+  }
+  // distant hills through the window
+  outside.push(
+    `<path d="M${f1(winX)},${f1(winY + winH)}L${f1(winX)},${f1(winY + winH * 0.78)}Q${f1(winX + winW * 0.35)},${f1(winY + winH * 0.62)} ${f1(winX + winW * 0.6)},${f1(winY + winH * 0.76)}T${f1(winX + winW)},${f1(winY + winH * 0.72)}L${f1(winX + winW)},${f1(winY + winH)}Z" fill="${hex(mix(p.far, p.skyBottom, 0.3))}"/>`,
+  );
+  svg.add(`<g clip-path="url(#${clip})">${outside.join('')}</g>`);
+  const frame = hex(mix(wallBase, WHITE, 0.55));
+  const fw = Math.max(3, S * 0.012);
+  svg.add(
+    `<rect x="${f1(winX)}" y="${f1(winY)}" width="${f1(winW)}" height="${f1(winH)}" fill="none" stroke="${frame}" stroke-width="${f1(fw * 1.6)}"/>` +
+      `<line x1="${f1(winX + winW / 2)}" y1="${f1(winY)}" x2="${f1(winX + winW / 2)}" y2="${f1(winY + winH)}" stroke="${frame}" stroke-width="${f1(fw)}"/>` +
+      `<line x1="${f1(winX)}" y1="${f1(winY + winH / 2)}" x2="${f1(winX + winW)}" y2="${f1(winY + winH / 2)}" stroke="${frame}" stroke-width="${f1(fw)}"/>` +
+      `<rect x="${f1(winX - fw * 2)}" y="${f1(winY + winH)}" width="${f1(winW + fw * 4)}" height="${f1(fw * 1.8)}" fill="${frame}"/>`,
+  );
+  // light falling from the window (day and dusk) or a lamp's warm pool (night)
+  const pool = svg.radial([
+    [0, a.time === 'night' ? hsl(38, 90, 70) : p.glow, a.time === 'night' ? 0.35 : 0.28],
+    [1, p.glow, 0],
+  ]);
+  svg.add(
+    `<ellipse cx="${f1(a.time === 'night' ? W * 0.5 : winX + winW / 2)}" cy="${f1(tableTop)}" rx="${f1(W * 0.45)}" ry="${f1(H * 0.35)}" fill="${pool}"/>`,
+  );
+  // table
+  const linen = words.has('linen') || words.has('tablecloth') || words.has('cloth');
+  const top: RGB = linen ? (tint !== undefined ? hsl(tint, 25, 88) : hsl(40, 25, 88)) : hsl(26 + rng.range(-6, 6), 45, a.time === 'night' ? 26 : 38);
+  const table = svg.linear([
+    [0, mix(top, WHITE, 0.08)],
+    [1, mix(top, BLACK, 0.28)],
+  ]);
+  svg.add(`<rect x="0" y="${f1(tableTop)}" width="${W}" height="${f1(H - tableTop)}" fill="${table}"/>`);
+  const texture: string[] = [];
+  if (linen) {
+    for (let y = tableTop + S * 0.01; y < H; y += S * 0.012) texture.push(`<line x1="0" y1="${f1(y)}" x2="${W}" y2="${f1(y)}"/>`);
+    for (let x = 0; x < W; x += S * 0.012) texture.push(`<line x1="${f1(x)}" y1="${f1(tableTop)}" x2="${f1(x)}" y2="${H}"/>`);
+    svg.add(
+      `<g stroke="${hex(mix(top, BLACK, 0.25))}" stroke-opacity="0.16" stroke-width="${f1(Math.max(0.6, S * 0.0012))}">${texture.join('')}</g>`,
+    );
+  } else {
+    for (let i = 0; i < 14; i++) {
+      const y = tableTop + (H - tableTop) * rng.range(0.05, 1);
+      texture.push(
+        `<path d="M0,${f1(y)}C${f1(W * 0.3)},${f1(y + rng.range(-6, 6))} ${f1(W * 0.7)},${f1(y + rng.range(-6, 6))} ${W},${f1(y)}" fill="none"/>`,
+      );
+    }
+    svg.add(`<g stroke="${hex(mix(top, BLACK, 0.35))}" stroke-opacity="0.35" stroke-width="${f1(Math.max(0.8, S * 0.002))}">${texture.join('')}</g>`);
+  }
+  svg.add(
+    `<rect x="0" y="${f1(tableTop - S * 0.004)}" width="${W}" height="${f1(S * 0.008)}" fill="${hex(mix(top, WHITE, 0.3))}" fill-opacity="0.6"/>`,
+  );
+  c.features.push(`a wall with a window (${a.time === 'sunset' ? 'dusk' : a.time} outside)`, linen ? 'a linen-covered table' : 'a wooden table');
+  return tableTop + (H - tableTop) * 0.45;
+}
+
+/** A rocky headland rising from the water on one side (a cliff for a lighthouse); returns where its top is. */
+export function drawHeadland(c: SceneContext): { x: number; y: number } {
+  const { svg, rng, W, H, S, p } = c;
+  const left = rng.chance(0.5);
+  const topY = c.horizon - S * rng.range(0.04, 0.1);
+  const edge = W * rng.range(0.3, 0.38);
+  const pts = left
+    ? `M0,${H}L0,${f1(topY - S * 0.02)}L${f1(edge * 0.7)},${f1(topY)}L${f1(edge)},${f1(topY + S * 0.05)}L${f1(edge * 1.12)},${f1(c.horizon + (H - c.horizon) * 0.5)}L${f1(edge * 1.2)},${H}Z`
+    : `M${W},${H}L${W},${f1(topY - S * 0.02)}L${f1(W - edge * 0.7)},${f1(topY)}L${f1(W - edge)},${f1(topY + S * 0.05)}L${f1(W - edge * 1.12)},${f1(c.horizon + (H - c.horizon) * 0.5)}L${f1(W - edge * 1.2)},${H}Z`;
+  const rock = svg.linear([
+    [0, mix(p.near, p.far, 0.2)],
+    [1, mix(p.near, BLACK, 0.45)],
+  ]);
+  svg.add(`<path d="${pts}" fill="${rock}"/>`);
+  const grass = left
+    ? `M0,${f1(topY - S * 0.03)}L${f1(edge * 0.7)},${f1(topY - S * 0.008)}L${f1(edge * 0.95)},${f1(topY + S * 0.035)}L${f1(edge * 0.7)},${f1(topY + S * 0.012)}L0,${f1(topY + S * 0.01)}Z`
+    : `M${W},${f1(topY - S * 0.03)}L${f1(W - edge * 0.7)},${f1(topY - S * 0.008)}L${f1(W - edge * 0.95)},${f1(topY + S * 0.035)}L${f1(W - edge * 0.7)},${f1(topY + S * 0.012)}L${W},${f1(topY + S * 0.01)}Z`;
+  svg.add(`<path d="${grass}" fill="${hex(mix(p.ground, hsl(110, 35, 35), 0.4))}"/>`);
+  c.features.push('a cliff over the sea');
+  return { x: left ? edge * 0.45 : W - edge * 0.45, y: topY + S * 0.005 };
+}
+
+/** A sandy shore across the foreground of a sea view, for things that stand on land; returns where they stand. */
+export function drawShore(c: SceneContext): number {
+  const { svg, W, H, S, p } = c;
+  const y = H - (H - c.horizon) * 0.42;
+  const sand = svg.linear([
+    [0, mix(hsl(40, 45, 72), p.skyBottom, 0.2)],
+    [1, mix(hsl(36, 40, 55), BLACK, 0.2)],
+  ]);
+  svg.add(`<path d="M0,${H}L0,${f1(y + S * 0.02)}Q${f1(W * 0.5)},${f1(y - S * 0.03)} ${W},${f1(y + S * 0.01)}L${W},${H}Z" fill="${sand}"/>`);
+  c.features.push('a sandy shore');
+  return y + (H - y) * 0.55;
+}

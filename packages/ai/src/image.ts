@@ -1,7 +1,10 @@
 /**
- * Offline image engine: turns the words of a prompt into a procedural scene (sky gradients, sun/moon, stars,
- * mountains, water, forests, skylines, dunes, neon grids or abstract blobs), written as SVG and rendered to PNG
- * with sharp. Same prompt + seed (+ options) → byte-identical PNG.
+ * Offline image engine: turns the words of a prompt into a picture — a scene chosen from its setting, colour and
+ * time-of-day words (sky gradients, sun/moon, stars, mountains, water, forests, skylines, dunes, neon grids, an
+ * interior with a table, or abstract blobs) with the subjects it names drawn in it (icons from Fluent Emoji Flat,
+ * MIT; a few drawn from shapes) — written as SVG and rendered to PNG with sharp. Same prompt + seed (+ options) →
+ * byte-identical PNG. Roles: image.prompt (reading the prompt), image.palette, image.scenery, image.subjects,
+ * image.svg, image.colour.
  */
 import sharp from 'sharp';
 import {
@@ -27,12 +30,15 @@ import {
   drawDunes,
   drawFlowers,
   drawForest,
+  drawHeadland,
   drawHills,
+  drawIndoor,
   drawMountains,
   drawNebula,
   drawNeonGrid,
   drawPlanet,
   drawRain,
+  drawShore,
   drawSky,
   drawSnowfall,
   drawStars,
@@ -41,6 +47,7 @@ import {
   drawWater,
   type SceneContext,
 } from './image.scenery';
+import { drawSubject, ICON_SET, isDrawnShape } from './image.subjects';
 import { Svg } from './image.svg';
 
 export interface RenderImageOptions extends EngineRunOptions {
@@ -65,7 +72,15 @@ export function buildImageSvg(
   width: number,
   height: number,
   negativePrompt?: string,
-): { svg: string; features: string[]; time: string; scenes: string[]; palette: Record<string, string> } {
+): {
+  svg: string;
+  features: string[];
+  time: string;
+  scenes: string[];
+  setting: string;
+  subjects: DrawnSubject[];
+  palette: Record<string, string>;
+} {
   const rng = new Rng((hashString(prompt.trim().toLowerCase()) ^ Math.imul(seed >>> 0, 0x9e3779b1)) >>> 0);
   const a = analyse(prompt, negativePrompt, rng);
   const p = adjustPalette(basePalette(a, rng), a, rng);
@@ -90,7 +105,12 @@ export function buildImageSvg(
   const svg = new Svg(W, H);
   const c: SceneContext = { svg, rng, a, p, W, H, S, horizon, sunX, sunY, sunR, luminary: false, features: [] };
 
-  if (s.has('abstract') && !landscape && !s.has('space') && !s.has('neon')) {
+  const words = new Set(tokenize(prompt));
+  let ground: Ground;
+  if (s.has('indoor')) {
+    ground = { kind: 'table', base: drawIndoor(c, words) };
+  } else if (s.has('abstract') && !landscape && !s.has('space') && !s.has('neon')) {
+    ground = { kind: 'float', base: H * 0.5 };
     drawAbstract(c);
     if (a.time === 'night' && !a.colourHues.length) drawStars(c, 0.25);
   } else {
@@ -101,7 +121,7 @@ export function buildImageSvg(
       drawNebula(c);
       drawPlanet(c);
     }
-    if (hasAny(new Set(tokenize(prompt)), ['aurora', 'northern', 'borealis'])) drawAurora(c);
+    if (hasAny(words, ['aurora', 'northern', 'borealis'])) drawAurora(c);
     if (!s.has('space') || landscape) {
       if (s.has('neon')) drawSunOrMoon(c, 'neon-sun');
       else if (a.time === 'night') drawSunOrMoon(c, 'moon');
@@ -125,16 +145,137 @@ export function buildImageSvg(
     } else if (s.has('field') || (landscape && !s.has('city'))) {
       const green = s.has('snow') ? p.ground : mix(p.ground, hsl(105, 45, 38), a.time === 'day' ? 0.5 : 0.15);
       drawHills(c, s.has('field') ? 3 : 2, green, s.has('snow') ? 'snowy slopes' : 'rolling hills');
-      if (hasAny(new Set(tokenize(prompt)), ['flowers', 'flower', 'garden', 'meadow', 'meadows'])) drawFlowers(c);
+      if (hasAny(words, ['flowers', 'flower', 'garden', 'meadow', 'meadows'])) drawFlowers(c);
     }
     if (s.has('forest') && !s.has('ocean')) drawForest(c, H - (H - horizon) * 0.25, 2, portrait ? 0.22 : 0.26);
+    ground =
+      s.has('space') && !landscape
+        ? { kind: 'float', base: H * 0.55 }
+        : s.has('ocean')
+          ? { kind: 'sea', base: 0 }
+          : { kind: 'land', base: horizon + (H - horizon) * 0.62 };
+  }
+  const drawn = drawSubjects(c, ground);
+  if (!s.has('indoor')) {
     if (s.has('snow')) drawSnowfall(c);
-    if (a.time === 'storm' && hasAny(new Set(tokenize(prompt)), ['rain', 'rainy', 'storm', 'stormy', 'thunder'])) drawRain(c);
+    if (a.time === 'storm' && hasAny(words, ['rain', 'rainy', 'storm', 'stormy', 'thunder'])) drawRain(c);
   }
   drawVignette(c);
   const palette: Record<string, string> = {};
   for (const [k, v] of Object.entries(p) as [string, RGB][]) palette[k] = hex(v);
-  return { svg: svg.toString(), features: c.features, time: a.time, scenes: [...a.scenes].sort(), palette };
+  return {
+    svg: svg.toString(),
+    features: c.features,
+    time: a.time,
+    scenes: [...a.scenes].sort(),
+    setting: settingOf(a.scenes),
+    subjects: drawn,
+    palette,
+  };
+}
+
+/** What the picture is set in, for the receipt. */
+function settingOf(scenes: ReadonlySet<string>): string {
+  const order = ['indoor', 'space', 'neon', 'city', 'ocean', 'desert', 'snow', 'mountain', 'forest', 'field', 'abstract'] as const;
+  const names: Record<(typeof order)[number], string> = {
+    indoor: 'indoors, on a table',
+    space: 'outer space',
+    neon: 'a neon night',
+    city: 'a city',
+    ocean: 'by the sea',
+    desert: 'a desert',
+    snow: 'a snowy landscape',
+    mountain: 'the mountains',
+    forest: 'a forest',
+    field: 'open country',
+    abstract: 'abstract shapes',
+  };
+  return order.filter((o) => scenes.has(o)).map((o) => names[o])[0] ?? 'abstract shapes';
+}
+
+/** Where subjects stand: on a table, on land, on/by the sea, or floating (space, abstract). */
+interface Ground {
+  kind: 'table' | 'land' | 'sea' | 'float';
+  base: number;
+}
+
+export interface DrawnSubject {
+  name: string;
+  /** The prompt word(s) that named it. */
+  word: string;
+  /** Where the picture came from: an icon of the shipped set, or shapes drawn by the engine. */
+  source: string;
+}
+
+const SLOTS: Record<number, readonly (readonly [number, number])[]> = {
+  1: [[0.5, 1]],
+  2: [
+    [0.4, 1],
+    [0.7, 0.72],
+  ],
+  3: [
+    [0.46, 1],
+    [0.74, 0.66],
+    [0.22, 0.6],
+  ],
+};
+
+/** Draws the prompt's subjects where they belong in the scene, lit by its time of day; returns what it drew. */
+function drawSubjects(c: SceneContext, ground: Ground): DrawnSubject[] {
+  const { a, W, H, S, rng, svg } = c;
+  const found = a.subjects;
+  if (!found.length) return [];
+  const slots = SLOTS[found.length] ?? SLOTS[1] ?? [];
+  const lighting = a.scenes.has('indoor') ? (a.time === 'night' ? 'sunset' : 'day') : a.time;
+  let shore: number | null = null;
+  const drawn: DrawnSubject[] = [];
+  found.forEach((f, i) => {
+    const [fx, rel] = slots[i] ?? [0.5, 0.6];
+    const def = f.def;
+    const floating = def.habitat === 'sky' || ground.kind === 'float' || (def.habitat === 'space' && a.scenes.has('space'));
+    let height = S * (ground.kind === 'table' ? 0.34 : 0.3) * (def.size ?? 1) * rel;
+    let x = W * fx;
+    let base: number;
+    if (floating) {
+      base = ground.kind === 'float' ? ground.base + height / 2 : c.horizon * rng.range(0.42, 0.6) + height / 2;
+    } else if (ground.kind === 'sea') {
+      if (def.icon === 'lighthouse') {
+        const top = drawHeadland(c);
+        x = top.x;
+        base = top.y;
+        height = Math.min(height, top.y - S * 0.04);
+      } else if (def.habitat === 'ocean' || def.habitat === 'water') {
+        base = c.horizon + (H - c.horizon) * (0.35 + 0.1 * i);
+      } else {
+        shore ??= drawShore(c);
+        base = shore;
+      }
+    } else {
+      base = ground.base;
+    }
+    height = Math.min(height, base - S * 0.03);
+    const out = drawSubject(def, { x, base, height, floating }, lighting, svg.id(`s${i}`), rng, c.p.glow);
+    svg.def(out.defs);
+    svg.add(out.markup);
+    const where = floating
+      ? a.scenes.has('space')
+        ? 'floating in space'
+        : ground.kind === 'float'
+          ? ''
+          : 'in the sky'
+      : ground.kind === 'table'
+        ? 'on the table'
+        : def.icon === 'lighthouse'
+          ? 'on the cliff'
+          : '';
+    c.features.push(where ? `${def.name} ${where}` : def.name);
+    drawn.push({
+      name: def.name,
+      word: f.word,
+      source: def.icon === 'lighthouse' ? 'drawn from shapes' : `${ICON_SET.name} “${def.icon}” (${ICON_SET.licence})`,
+    });
+  });
+  return drawn;
 }
 
 /** Renders a deterministic procedural PNG for a prompt. */
@@ -178,7 +319,14 @@ export async function renderImage(options: RenderImageOptions): Promise<ImageRes
       height,
       timeOfDay: scene.time,
       scenes: scene.scenes,
+      setting: scene.setting,
+      subjects: scene.subjects,
+      /** What the picture shows, in the order it was drawn (History's receipt lists it). */
+      drew: scene.features,
       features: scene.features,
+      ...(scene.subjects.some((x) => x.source !== 'drawn from shapes')
+        ? { artwork: `Subjects from ${ICON_SET.name} by ${ICON_SET.author} (${ICON_SET.licence} licence, npm ${ICON_SET.package})` }
+        : {}),
       palette: scene.palette,
     },
   };
