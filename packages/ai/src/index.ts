@@ -78,6 +78,15 @@ export {
   streamDraftText,
 } from './text';
 export {
+  type Instruction,
+  type ParsedInstructions,
+  parseInstructions,
+  type ReviseTextOptions,
+  type ReviseTextResult,
+  reviseText,
+  type Tone,
+} from './text.instructions';
+export {
   DEFAULT_VIDEO_DURATION_SECONDS,
   MAX_VIDEO_DURATION_SECONDS,
   type RenderVideoOptions,

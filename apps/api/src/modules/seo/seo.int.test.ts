@@ -335,6 +335,36 @@ describe('project deletion', () => {
   });
 });
 
+describe('refine with the offline writer', () => {
+  it('a rewrite with instructions keeps the article and carries them out: the phrase is mentioned, it is shorter, a section is added', async () => {
+    const u = await t.signUp();
+    const { seo } = await setUp(u.token);
+    await t.rest('POST', `/api/seo/projects/${seo.id}/articles`, { token: u.token, body: { topics: ['Sourdough for beginners'] } });
+    const [s] = await waitArticles(u.token, seo.id, (as) => as[0]?.status === 'READY');
+    const id = s.id as string;
+    const before = (await t.rest('GET', `/api/seo/articles/${id}`, { token: u.token })).body.article;
+    const put = await t.rest('PUT', `/api/seo/articles/${id}`, { token: u.token, body: { keywords: [...before.keywords, 'bakery near me'] } });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const hit = (a: { score: { details: { keywordHits: { keyword: string; count: number }[] } } }) =>
+      a.score.details.keywordHits.find((k) => k.keyword === 'bakery near me')?.count;
+    expect(hit(put.body.article)).toBe(0);
+
+    const regen = await t.rest('POST', `/api/seo/articles/${id}/regenerate`, {
+      token: u.token,
+      body: { instructions: 'Mention bakery near me, make it shorter and add a short checklist' },
+    });
+    expect(regen.status, JSON.stringify(regen.body)).toBe(200);
+    await waitArticles(u.token, seo.id, (as) => as[0]?.status === 'READY' && as[0]?.regenerations === 1);
+    const after = (await t.rest('GET', `/api/seo/articles/${id}`, { token: u.token })).body.article;
+    expect(hit(after)).toBeGreaterThanOrEqual(1);
+    expect(after.wordCount).toBeLessThan(before.wordCount);
+    expect(after.content).toMatch(/^## Checklist$/m);
+    expect(after.title).toBe(before.title);
+    // the first section of the original is still there: a revision, not a new draft
+    expect(after.content).toContain(/^## (.+)$/m.exec(before.content)?.[0] as string);
+  });
+});
+
 describe('refine, images, publishing and export', () => {
   it('regenerates a section, rates, estimates and generates images, schedules, publishes, feeds and sanitises', async () => {
     const u = await t.signUp();
