@@ -272,7 +272,7 @@ function drawSubjects(c: SceneContext, ground: Ground): DrawnSubject[] {
     drawn.push({
       name: def.name,
       word: f.word,
-      source: def.icon === 'lighthouse' ? 'drawn from shapes' : `${ICON_SET.name} “${def.icon}” (${ICON_SET.licence})`,
+      source: isDrawnShape(def.icon) ? 'drawn from shapes' : `${ICON_SET.name} “${def.icon}” (${ICON_SET.licence})`,
     });
   });
   return drawn;

@@ -66,56 +66,48 @@ function parseClause(clause: string): Instruction[] | null {
   const c = clause.trim();
   const source = c;
   const out: Instruction[] = [];
-  let m: RegExpExecArray | null;
+  /** The first of the patterns that matches the clause. */
+  const first = (...patterns: RegExp[]): RegExpExecArray | null => {
+    for (const re of patterns) {
+      const found = re.exec(c);
+      if (found) return found;
+    }
+    return null;
+  };
+  const g = (found: RegExpExecArray, i: number) => unquote(found[i] ?? '');
 
-  // title
-  if ((m = /^(?:change|set|make|rename)\s+(?:the\s+)?(?:article\s+)?title\s+(?:to|into|as)\s+(.+)$/i.exec(c)))
-    return [{ kind: 'title', title: unquote(m[1] as string), source }];
-  // rename a section
-  if (
-    (m = /^(?:rename|retitle|change|call)\s+(?:the\s+)?(?:section|heading|subheading)\s+(.+?)\s+(?:to|into|as)\s+(.+)$/i.exec(c)) ||
-    (m = /^(?:rename|retitle|change)\s+(?:the\s+)?(.+?)\s+(?:section|heading|subheading)\s+(?:to|into|as)\s+(.+)$/i.exec(c))
-  ) {
-    return [{ kind: 'renameSection', from: unquote(m[1] as string), to: unquote(m[2] as string), source }];
-  }
-  // remove a section
-  if (
-    (m =
-      /^(?:remove|delete|drop|cut|get rid of|take out)\s+(?:the\s+)?(?:section|heading|part|subheading)\s+(?:on|about|called|titled|named)?\s*(.+)$/i.exec(
-        c,
-      )) ||
-    (m = /^(?:remove|delete|drop|cut|get rid of|take out)\s+(?:the\s+)?(.+?)\s+(?:section|heading|part|subheading)$/i.exec(c))
-  ) {
-    return [{ kind: 'removeSection', heading: unquote(m[1] as string), source }];
-  }
-  // add a section: "add a section on X", "add an FAQ", "add a short checklist"
-  if (
-    (m =
-      /^(?:add|include|write|insert|append|give it)\s+(?:a|an|one more|another|a new)?\s*(?:short\s+|brief\s+|quick\s+)?(checklist|faq|faqs|frequently asked questions|summary|tl;?dr|key takeaways|takeaways|conclusion)(?:\s+section)?(?:\s+(?:on|about|for)\s+(.+))?$/i.exec(
-        c,
-      ))
-  ) {
-    const what = (m[1] as string).toLowerCase();
-    const about = m[2] ? unquote(m[2]) : '';
+  const title = first(/^(?:change|set|make|rename)\s+(?:the\s+)?(?:article\s+)?title\s+(?:to|into|as)\s+(.+)$/i);
+  if (title) return [{ kind: 'title', title: g(title, 1), source }];
+  const rename = first(
+    /^(?:rename|retitle|change|call)\s+(?:the\s+)?(?:section|heading|subheading)\s+(.+?)\s+(?:to|into|as)\s+(.+)$/i,
+    /^(?:rename|retitle|change)\s+(?:the\s+)?(.+?)\s+(?:section|heading|subheading)\s+(?:to|into|as)\s+(.+)$/i,
+  );
+  if (rename) return [{ kind: 'renameSection', from: g(rename, 1), to: g(rename, 2), source }];
+  const remove = first(
+    /^(?:remove|delete|drop|cut|get rid of|take out)\s+(?:the\s+)?(?:section|heading|part|subheading)\s+(?:on|about|called|titled|named)?\s*(.+)$/i,
+    /^(?:remove|delete|drop|cut|get rid of|take out)\s+(?:the\s+)?(.+?)\s+(?:section|heading|part|subheading)$/i,
+  );
+  if (remove) return [{ kind: 'removeSection', heading: g(remove, 1), source }];
+  // add a section: "add an FAQ", "add a short checklist", "add a section on X"
+  const special = first(
+    /^(?:add|include|write|insert|append|give it)\s+(?:a|an|one more|another|a new)?\s*(?:short\s+|brief\s+|quick\s+)?(checklist|faq|faqs|frequently asked questions|summary|tl;?dr|key takeaways|takeaways|conclusion)(?:\s+section)?(?:\s+(?:on|about|for)\s+(.+))?$/i,
+  );
+  if (special) {
+    const what = (special[1] ?? '').toLowerCase();
+    const about = special[2] ? unquote(special[2]) : '';
     const list = what === 'checklist' ? 'checklist' : what.startsWith('faq') || what.startsWith('frequently') ? 'faq' : null;
     const base = list === 'faq' ? 'Frequently asked questions' : what.startsWith('tl') ? 'TL;DR' : what.replace(/^\w/, (x) => x.toUpperCase());
     return [{ kind: 'addSection', heading: about ? `${base}: ${about}` : base, list, source }];
   }
-  if (
-    (m =
-      /^(?:add|include|write|insert|append)\s+(?:a|an|one more|another|a new)?\s*(?:short\s+|brief\s+)?(?:section|heading|subheading|chapter|part|paragraph)\s+(?:on|about|called|titled|named|for|covering|explaining)\s+(.+)$/i.exec(
-        c,
-      ))
-  ) {
-    return [{ kind: 'addSection', heading: unquote(m[1] as string), list: null, source }];
-  }
-  // exclude a phrase
-  if (
-    (m = /^(?:don't|do not|never|avoid|stop)\s+(?:mention(?:ing)?|us(?:e|ing)|say(?:ing)?|talk(?:ing)? about)\s+(.+)$/i.exec(c)) ||
-    (m = /^(?:remove|delete|drop|cut)\s+(?:all\s+)?(?:mentions? of|references? to|the (?:word|phrase|term))\s+(.+)$/i.exec(c))
-  ) {
-    return [{ kind: 'exclude', phrase: unquote(m[1] as string), source }];
-  }
+  const add = first(
+    /^(?:add|include|write|insert|append)\s+(?:a|an|one more|another|a new)?\s*(?:short\s+|brief\s+)?(?:section|heading|subheading|chapter|part|paragraph)\s+(?:on|about|called|titled|named|for|covering|explaining)\s+(.+)$/i,
+  );
+  if (add) return [{ kind: 'addSection', heading: g(add, 1), list: null, source }];
+  const exclude = first(
+    /^(?:don't|do not|never|avoid|stop)\s+(?:mention(?:ing)?|us(?:e|ing)|say(?:ing)?|talk(?:ing)? about)\s+(.+)$/i,
+    /^(?:remove|delete|drop|cut)\s+(?:all\s+)?(?:mentions? of|references? to|the (?:word|phrase|term))\s+(.+)$/i,
+  );
+  if (exclude) return [{ kind: 'exclude', phrase: g(exclude, 1), source }];
   // length
   const words =
     /\b(?:about|around|roughly|approximately|under|at most|no more than|max(?:imum)?|at least|exactly|to|into|of)?\s*(\d{2,4})\s*(?:-\s*)?words?\b/i.exec(
@@ -140,12 +132,10 @@ function parseClause(clause: string): Instruction[] | null {
   }
   if (out.length) return out;
   // include a phrase: "mention X", "include the keyword X", "use the phrase 'X' twice", "talk about X"
-  if (
-    (m =
-      /^(?:mention|include|use|add|insert|work in|weave in|talk about|cover|reference)\s+(?:the\s+)?(?:(?:key)?(?:word|phrase|term|keyword)s?\s+)?(.+?)(?:\s+(once|twice|thrice|two times|three times|\d+\s+times|a few times|several times))?(?:\s+(?:in|into|throughout|somewhere in)\s+(?:the\s+)?(?:text|article|copy|post|intro|introduction|draft|piece))?$/i.exec(
-        c,
-      ))
-  ) {
+  const m = first(
+    /^(?:mention|include|use|add|insert|work in|weave in|talk about|cover|reference)\s+(?:the\s+)?(?:(?:key)?(?:word|phrase|term|keyword)s?\s+)?(.+?)(?:\s+(once|twice|thrice|two times|three times|\d+\s+times|a few times|several times))?(?:\s+(?:in|into|throughout|somewhere in)\s+(?:the\s+)?(?:text|article|copy|post|intro|introduction|draft|piece))?$/i,
+  );
+  if (m) {
     const quoted = [...(m[1] as string).matchAll(/["“‘']([^"”’']+)["”’']/g)].map((q) => (q[1] as string).trim());
     // "mention glaze safety and kiln temperature" names two phrases; quotes keep a phrase whole
     const plain = unquote(m[1] as string);
