@@ -236,6 +236,24 @@ describe('competitor analysis', () => {
       expect(res.status).toBe(200);
       expect(res.body.seoProject.analysis.competitors[0]).toMatchObject({ ok: false });
       expect(res.body.seoProject.analysis.competitors[0].error).toMatch(/private or local/);
+      // nothing was read: nothing is concluded (no gaps, no "your page never mentions …")
+      expect(res.body.seoProject.analysis.keywordGaps).toEqual([]);
+      expect(res.body.seoProject.analysis.suggestedTopics).toEqual([]);
+
+      // the setup checks a URL with the fetcher's rules when it is entered, and says why one will not work
+      const check = async (url: string) => (await strict.rest('POST', '/api/seo/check-url', { token: u.token, body: { url } })).body;
+      expect(await check(`${base}/competitor-a`)).toMatchObject({ ok: false, reason: 'The URL points at a private or local address' });
+      expect(await check('http://169.254.169.254/latest/meta-data/')).toMatchObject({
+        ok: false,
+        reason: 'The URL points at a private or local address',
+      });
+      expect(await check('http://0x7f000001/')).toMatchObject({ ok: false, reason: 'The URL points at a private or local address' });
+      expect(await check('ftp://example.com/file')).toMatchObject({ ok: false, reason: 'Only http and https pages can be fetched (not ftp:)' });
+      expect(await check('https://user:pw@example.com/')).toMatchObject({ ok: false, reason: 'URLs with credentials are not fetched' });
+      expect(await check('https://example.com:22/')).toMatchObject({ ok: false, reason: 'Port 22 is not allowed' });
+      expect(await check('example.com')).toMatchObject({ ok: false, reason: expect.stringContaining('Not a valid URL') });
+      expect(await check('http://8.8.8.8/page')).toEqual({ ok: true, reason: null, url: 'http://8.8.8.8/page' });
+      expect((await strict.rest('POST', '/api/seo/check-url', { body: { url: 'https://example.com' } })).status).toBe(401);
     } finally {
       await strict.close();
     }

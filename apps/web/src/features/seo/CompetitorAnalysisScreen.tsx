@@ -53,13 +53,17 @@ function AnalysisBody({ projectId, seoProject }: { projectId: string; seoProject
       const res = await analyze.mutateAsync({ id: seoProject.id });
       utils.seo.byProject.setData({ projectId }, (old) => (old ? { ...old, seoProject: res.seoProject } : old));
       const a = res.seoProject.analysis;
-      const failed = a ? [a.target, ...a.competitors].filter((p): p is PageFindings => Boolean(p && !p.ok)).length : 0;
+      const all = a ? [a.target, ...a.competitors].filter((p): p is PageFindings => Boolean(p)) : [];
+      const failed = all.filter((p) => !p.ok).length;
       notifications.show({
-        color: failed ? 'yellow' : 'teal',
-        title: 'Analysis finished',
-        message: failed
-          ? `${failed} page${failed === 1 ? '' : 's'} could not be fetched; the rest were analysed.`
-          : `${a?.suggestedTopics.length ?? 0} topic suggestions are ready.`,
+        color: failed === all.length ? 'red' : failed ? 'yellow' : 'teal',
+        title: failed === all.length ? 'No page could be read' : 'Analysis finished',
+        message:
+          failed === all.length
+            ? 'None of the pages could be read, so nothing was concluded. The setup says why each URL will not work.'
+            : failed
+              ? `${failed} of ${all.length} pages could not be read; nothing was concluded from them.`
+              : `${a?.suggestedTopics.length ?? 0} topic suggestions are ready.`,
       });
     } catch (error) {
       notifications.show({ color: 'red', title: 'Analysis failed', message: errorMessage(error) });
@@ -166,6 +170,13 @@ function AnalysisResults({ analysis, keywords }: { analysis: SeoAnalysis; keywor
   ];
   const okPages = pages.filter((p) => p.page.ok);
   const competitorsOk = analysis.competitors.filter((p) => p.ok);
+  // gaps compare your page with competitors' pages: both must have been read
+  const gapsKnown = Boolean(analysis.target?.ok) && competitorsOk.length > 0;
+  const gapsUnknownReason = !analysis.target
+    ? 'Add your site’s URL in the SEO setup to compare it with your competitors.'
+    : !analysis.target.ok
+      ? 'Your page could not be read, so no gaps can be worked out from it.'
+      : 'No competitor page could be read, so there are no gaps to report.';
   const avgCompetitorWords = competitorsOk.length ? Math.round(competitorsOk.reduce((s, p) => s + p.wordCount, 0) / competitorsOk.length) : 0;
 
   const wordsData = okPages.map(({ page, role }) => ({
@@ -187,11 +198,22 @@ function AnalysisResults({ analysis, keywords }: { analysis: SeoAnalysis; keywor
         <Stat label="Pages analysed" value={`${okPages.length}/${pages.length}`} />
         <Stat label="Your page" value={analysis.target?.ok ? `${analysis.target.wordCount} words` : '—'} />
         <Stat label="Competitor average" value={competitorsOk.length ? `${avgCompetitorWords} words` : '—'} />
-        <Stat label="Keyword gaps" value={String(analysis.keywordGaps.length)} />
+        <Stat label="Keyword gaps" value={gapsKnown ? String(analysis.keywordGaps.length) : '—'} />
       </SimpleGrid>
 
+      {okPages.length === 0 && pages.length > 0 ? (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="No page could be read" data-testid="nothing-read">
+          None of the {pages.length} pages could be read, so this analysis concludes nothing about them. Check the URLs in the SEO setup: it says why
+          each one will not work.
+        </Alert>
+      ) : null}
       {pages.some((p) => !p.page.ok) ? (
-        <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} title="Some pages could not be read">
+        <Alert
+          color="orange"
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          title={okPages.length ? 'Some pages could not be read — nothing is concluded from them' : 'Why the pages could not be read'}
+        >
           <Stack gap={2}>
             {pages
               .filter((p) => !p.page.ok)
@@ -325,7 +347,11 @@ function AnalysisResults({ analysis, keywords }: { analysis: SeoAnalysis; keywor
       </Section>
 
       <Section title="Keyword gaps" description="Terms your competitors use that your page uses rarely or not at all">
-        {analysis.keywordGaps.length ? (
+        {!gapsKnown ? (
+          <Text size="sm" c="dimmed" data-testid="gaps-unknown">
+            {gapsUnknownReason}
+          </Text>
+        ) : analysis.keywordGaps.length ? (
           <Table.ScrollContainer minWidth={480}>
             <Table verticalSpacing="xs" striped data-testid="gaps-table">
               <Table.Thead>
