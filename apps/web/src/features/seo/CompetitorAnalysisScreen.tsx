@@ -1,10 +1,10 @@
 import { BarChart } from '@mantine/charts';
-import { Accordion, Alert, Anchor, Badge, Grid, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Accordion, Alert, Anchor, Badge, Grid, Group, Loader, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconRefresh, IconSearch, IconWorld } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
 import { ButtonLink } from '../../components/ButtonLink';
+import { ChartCard, StatCard } from '../../components/ChartCard';
 import { GuardedButton } from '../../components/GuardedButton';
 import { ScreenEmptyState } from '../../components/ScreenEmptyState';
 import { track } from '../../lib/analytics';
@@ -143,26 +143,6 @@ function AnalysisBody({ projectId, seoProject }: { projectId: string; seoProject
   );
 }
 
-function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p="lg">
-      <Stack gap="md">
-        <div>
-          <Title order={2} size="h4">
-            {title}
-          </Title>
-          {description ? (
-            <Text size="sm" c="dimmed">
-              {description}
-            </Text>
-          ) : null}
-        </div>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
-
 function AnalysisResults({ analysis, keywords }: { analysis: SeoAnalysis; keywords: string[] }) {
   const pages: Array<{ page: PageFindings; role: 'Your site' | 'Competitor' }> = [
     ...(analysis.target ? [{ page: analysis.target, role: 'Your site' as const }] : []),
@@ -195,10 +175,10 @@ function AnalysisResults({ analysis, keywords }: { analysis: SeoAnalysis; keywor
   return (
     <Stack gap="lg" data-testid="analysis-results">
       <SimpleGrid cols={{ base: 2, md: 4 }}>
-        <Stat label="Pages analysed" value={`${okPages.length}/${pages.length}`} />
-        <Stat label="Your page" value={analysis.target?.ok ? `${analysis.target.wordCount} words` : '—'} />
-        <Stat label="Competitor average" value={competitorsOk.length ? `${avgCompetitorWords} words` : '—'} />
-        <Stat label="Keyword gaps" value={gapsKnown ? String(analysis.keywordGaps.length) : '—'} />
+        <StatCard label="Pages analysed" value={`${okPages.length}/${pages.length}`} />
+        <StatCard label="Your page" value={analysis.target?.ok ? `${analysis.target.wordCount} words` : '—'} />
+        <StatCard label="Competitor average" value={competitorsOk.length ? `${avgCompetitorWords} words` : '—'} />
+        <StatCard label="Keyword gaps" value={gapsKnown ? String(analysis.keywordGaps.length) : '—'} />
       </SimpleGrid>
 
       {okPages.length === 0 && pages.length > 0 ? (
@@ -229,7 +209,7 @@ function AnalysisResults({ analysis, keywords }: { analysis: SeoAnalysis; keywor
       {okPages.length ? (
         <Grid gap="md">
           <Grid.Col span={{ base: 12, lg: 5 }}>
-            <Section title="Length" description="Words of readable text per page">
+            <ChartCard title="Length" description="Words of readable text per page">
               <BarChart
                 h={Math.max(180, okPages.length * 46)}
                 data={wordsData}
@@ -239,10 +219,10 @@ function AnalysisResults({ analysis, keywords }: { analysis: SeoAnalysis; keywor
                 series={[{ name: 'Words', color: 'brand.6' }]}
                 data-testid="chart-words"
               />
-            </Section>
+            </ChartCard>
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 7 }}>
-            <Section title="Keyword use" description="How often each of your keywords appears on each page">
+            <ChartCard title="Keyword use" description="How often each of your keywords appears on each page">
               <BarChart
                 h={260}
                 data={keywordData}
@@ -252,12 +232,12 @@ function AnalysisResults({ analysis, keywords }: { analysis: SeoAnalysis; keywor
                 series={labels.map((label, i) => ({ name: `p${i}`, label, color: PAGE_COLORS[i % PAGE_COLORS.length] as string }))}
                 data-testid="chart-keywords"
               />
-            </Section>
+            </ChartCard>
           </Grid.Col>
         </Grid>
       ) : null}
 
-      <Section title="Pages" description="Title, meta description and structure of every page">
+      <ChartCard title="Pages" description="Title, meta description and structure of every page">
         <Table.ScrollContainer minWidth={760}>
           <Table verticalSpacing="sm" highlightOnHover data-testid="pages-table">
             <Table.Thead>
@@ -344,9 +324,9 @@ function AnalysisResults({ analysis, keywords }: { analysis: SeoAnalysis; keywor
             </Accordion.Item>
           ))}
         </Accordion>
-      </Section>
+      </ChartCard>
 
-      <Section title="Keyword gaps" description="Terms your competitors use that your page uses rarely or not at all">
+      <ChartCard title="Keyword gaps" description="Terms your competitors use that your page uses rarely or not at all">
         {!gapsKnown ? (
           <Text size="sm" c="dimmed" data-testid="gaps-unknown">
             {gapsUnknownReason}
@@ -379,20 +359,7 @@ function AnalysisResults({ analysis, keywords }: { analysis: SeoAnalysis; keywor
             No gaps found: your page covers the terms your competitors use.
           </Text>
         )}
-      </Section>
+      </ChartCard>
     </Stack>
-  );
-}
-
-function Stat({ label, value }: { label: string; value: string }) {
-  return (
-    <Paper withBorder radius="md" p="md">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-        {label}
-      </Text>
-      <Text fz="xl" fw={700}>
-        {value}
-      </Text>
-    </Paper>
   );
 }
