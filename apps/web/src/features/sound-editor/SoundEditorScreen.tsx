@@ -28,6 +28,7 @@ import { ScreenEmptyState } from '../../components/ScreenEmptyState';
 import { useRequireLogin } from '../../lib/auth/useRequireLogin';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { ProjectEditorsMenu } from '../projects/ProjectEditorsMenu';
 import { useProjectsViewer } from '../projects/useProjectsViewer';
 import { AddAudioModal } from './AddAudioModal';
 import { MixExportModal } from './MixExportModal';
@@ -403,6 +404,7 @@ function SoundEditor({ initial, isGuest }: { initial: SoundSession; isGuest: boo
                 <IconArrowLeft size={18} aria-hidden />
               </ActionIcon>
             </Tooltip>
+            <ProjectEditorsMenu projectId={initial.projectId} current="sound-editor" compact />
             <SaveIndicator isGuest={isGuest} status={doc.status} error={doc.error} onRetry={doc.retry} />
             <ActionIcon variant="default" size="lg" aria-label="Open inspector" hiddenFrom="md" onClick={() => setInspectorOpen(true)}>
               <IconAdjustmentsHorizontal size={18} aria-hidden />
