@@ -43,7 +43,7 @@ import { PublishingCalendar } from './PublishingCalendar';
 import { RequestArticlesPanel } from './RequestArticlesPanel';
 import { SeoScaffold } from './SeoScaffold';
 import { StatusBadge } from './StatusBadge';
-import { type ArticleSummary, articleBusy, credits, formatDate, isWriting, type SeoProject } from './seoData';
+import { type ArticleSummary, articleBusy, credits, formatDate, isWriting, qualityStat, type SeoProject } from './seoData';
 import { useArticleActions } from './useArticleActions';
 import { useJobsSettled } from './useJobsSettled';
 
@@ -97,11 +97,7 @@ function ArticlesBody({ projectId, seoProject }: { projectId: string; seoProject
               value={String(Math.round(stats.data.creditsUsed * 100) / 100)}
               hint={`${stats.data.regenerations} regenerations`}
             />
-            <Stat
-              label="Avg SEO score"
-              value={stats.data.avgScore == null ? '—' : String(Math.round(stats.data.avgScore))}
-              hint={stats.data.avgRating == null ? 'Not rated yet' : `Rated ${stats.data.avgRating.toFixed(1)} / 5`}
-            />
+            <Stat {...qualityStat(stats.data.avgScore, stats.data.avgRating, stats.data.rated)} />
             <Stat label="Next publish" value={formatDate(stats.data.nextPublishDate)} hint={`Every ${seoProject.publishSchedule} days`} />
           </>
         ) : (

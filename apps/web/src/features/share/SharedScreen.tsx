@@ -105,12 +105,15 @@ export function SharedScreen({ token }: { token: string }) {
         ) : item ? (
           <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} data-testid="shared-item">
             <Stack gap="md">
-              <Group justify="space-between" align="flex-start" wrap="nowrap">
-                <Title order={1} fz="h3" lineClamp={2}>
+              {/* the kind above the title, both whole: a long title wraps instead of squeezing the badge to "I…" */}
+              <Stack gap={6} align="flex-start">
+                <Badge variant="light" style={{ flexShrink: 0, overflow: 'visible' }} data-testid="shared-kind">
+                  {KIND_LABEL[item.mediaType] ?? item.mediaType}
+                </Badge>
+                <Title order={1} fz="h3" style={{ overflowWrap: 'anywhere' }} data-testid="shared-title">
                   {item.title}
                 </Title>
-                <Badge variant="light">{KIND_LABEL[item.mediaType] ?? item.mediaType}</Badge>
-              </Group>
+              </Stack>
               <Media item={item} />
               {item.prompt ? (
                 <Stack gap={4}>
