@@ -96,8 +96,8 @@ describe('issue 26: the working flows', () => {
     // item 3: the card menu lists every editor the project has, the sound editor included
     await page.goto('/projects');
     await page.getByRole('button', { name: 'Actions for Podcast pilot' }).click();
-    expect(await page.getByRole('menuitem', { name: 'Sound editor' }).isVisible()).toBe(true);
-    expect(await page.getByRole('menuitem', { name: 'Video editor' }).isVisible()).toBe(true);
+    await page.getByRole('menuitem', { name: 'Sound editor' }).waitFor();
+    await page.getByRole('menuitem', { name: 'Video editor' }).waitFor();
     await saveScreen(page, 'flows-project-card-editors-desktop');
     await page.getByRole('menuitem', { name: 'Sound editor' }).click();
     await page.waitForURL(`**/projects/${projectId}/sound-editor`);
@@ -120,7 +120,7 @@ describe('issue 26: the working flows', () => {
         ]),
       );
     // the selected (new) clip starts at 3 s, where the first one ends
-    expect(await page.getByLabel('Start on the timeline').inputValue()).toBe('3');
+    expect(await page.getByLabel('Start on the timeline').inputValue()).toMatch(/^3(\.0+)?( s)?$/);
     const [a, b] = await Promise.all([page.getByTestId('clip').nth(0).boundingBox(), page.getByTestId('clip').nth(1).boundingBox()]);
     expect((b?.x ?? 0) + 1).toBeGreaterThanOrEqual((a?.x ?? 0) + (a?.width ?? 0));
     await saveScreen(page, 'flows-sound-add-after-desktop');
@@ -134,7 +134,7 @@ describe('issue 26: the working flows', () => {
 
     // item 3: the sound editor's own "other editors" menu
     await page.getByRole('button', { name: 'Other editors of this project' }).click();
-    expect(await page.getByRole('menuitem', { name: 'Video editor' }).isVisible()).toBe(true);
+    await page.getByRole('menuitem', { name: 'Video editor' }).waitFor();
     await page.keyboard.press('Escape');
 
     // item 12: the mixdown's player shows its length before anyone presses play
@@ -165,7 +165,7 @@ describe('issue 26: the working flows', () => {
     await saveScreen(page, 'flows-sound-track-name-mobile');
     await page.goto('/projects');
     await page.getByRole('button', { name: 'Actions for Podcast pilot' }).click();
-    expect(await page.getByRole('menuitem', { name: 'Sound editor' }).isVisible()).toBe(true);
+    await page.getByRole('menuitem', { name: 'Sound editor' }).waitFor();
     await saveScreen(page, 'flows-project-card-editors-mobile');
   });
 
@@ -176,17 +176,17 @@ describe('issue 26: the working flows', () => {
     await signedIn(page, email);
     await page.goto(`/projects/${imageId}/segments`);
     await page.getByRole('button', { name: 'Other editors of this project' }).click();
-    for (const editor of ['Image editor', 'Sound editor']) expect(await page.getByRole('menuitem', { name: editor }).isVisible()).toBe(true);
+    for (const editor of ['Image editor', 'Sound editor']) await page.getByRole('menuitem', { name: editor }).waitFor();
     await page.getByRole('menuitem', { name: 'Sound editor' }).click();
     await page.waitForURL(`**/projects/${imageId}/sound-editor`);
     await page.goto(`/projects/${textId}/seo`);
     await page.getByRole('button', { name: 'Other editors of this project' }).click();
-    for (const editor of ['Segments', 'Sound editor']) expect(await page.getByRole('menuitem', { name: editor }).isVisible()).toBe(true);
+    for (const editor of ['Segments', 'Sound editor']) await page.getByRole('menuitem', { name: editor }).waitFor();
     await saveScreen(page, 'flows-seo-editors-menu-desktop');
     await page.keyboard.press('Escape');
     await page.setViewportSize(MOBILE);
     await page.getByRole('button', { name: 'Other editors of this project' }).click();
-    expect(await page.getByRole('menuitem', { name: 'Sound editor' }).isVisible()).toBe(true);
+    await page.getByRole('menuitem', { name: 'Sound editor' }).waitFor();
     await saveScreen(page, 'flows-seo-editors-menu-mobile');
   });
 
@@ -208,8 +208,8 @@ describe('issue 26: the working flows', () => {
     await saveScreen(page, 'flows-voice-blocked-desktop');
 
     // picking the chosen voice again keeps it
-    const voice = page.getByRole('textbox', { name: 'Voice' });
-    expect(await voice.inputValue()).toBe('English (US) — female');
+    const voice = page.getByRole('combobox', { name: 'Voice', exact: true });
+    await expect.poll(() => voice.inputValue()).toBe('English (US) — female');
     await voice.click();
     await page.getByRole('option', { name: 'English (US) — female' }).click();
     expect(await voice.inputValue()).toBe('English (US) — female');
@@ -287,7 +287,7 @@ describe('issue 26: the working flows', () => {
     await expect.poll(() => checks.count(), { timeout: 15_000 }).toBe(2);
     await expect.poll(() => checks.first().getAttribute('data-ok')).toBe('false');
     expect(await checks.first().innerText()).toContain('will not work: The URL points at a private or local address');
-    const input = page.getByRole('textbox', { name: 'Competitor pages' });
+    const input = page.getByRole('combobox', { name: 'Competitor pages' });
     await input.fill('ftp://files.example/bread');
     await input.press('Enter');
     await expect.poll(() => checks.count(), { timeout: 15_000 }).toBe(3);
@@ -339,7 +339,7 @@ describe('issue 26: the working flows', () => {
     await page.getByTestId('shared-item').waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('shared-kind').innerText()).toBe('IMAGE');
     expect(await notClipped(page, '[data-testid="shared-kind"], [data-testid="shared-kind"] *, [data-testid="shared-title"]')).toBe(true);
-    expect((await page.getByTestId('shared-title').innerText()).length).toBeGreaterThan(40);
+    expect(await page.getByTestId('shared-title').innerText()).toBe(prompt);
     await saveScreen(page, 'flows-share-page-mobile');
     await page.setViewportSize(DESKTOP);
     await saveScreen(page, 'flows-share-page-desktop');
@@ -370,10 +370,10 @@ describe('issue 26: the working flows', () => {
       if (label === 'mobile') {
         await page.getByRole('button', { name: 'Open the editor panel' }).click();
       }
-      const nameEl = page.getByTestId('layer-name').filter({ hasText: 'lighthouse' }).first();
+      const nameEl = page.getByTestId('layer-name').filter({ hasText: 'lighthouse', visible: true }).first();
       await nameEl.waitFor({ timeout: 20_000 });
       expect(await nameEl.innerText()).toBe(layerName);
-      expect(await notClipped(page, '[data-testid="layer-name"]')).toBe(true);
+      expect(await nameEl.evaluate((el) => el.scrollWidth <= el.clientWidth + 1 && el.scrollHeight <= el.clientHeight + 1)).toBe(true);
       await saveScreen(page, `flows-layer-names-${label}`);
 
       await page.goto('/projects');
@@ -381,7 +381,7 @@ describe('issue 26: the working flows', () => {
       await page.getByRole('menuitem', { name: 'Share / members' }).click();
       const role = page.getByTestId('invite-role');
       await role.waitFor();
-      expect(await page.getByText('Can look, not change.').isVisible()).toBe(true);
+      expect(await page.getByText('Can look, not change.').first().isVisible()).toBe(true);
       expect(await notClipped(page, '[data-testid="invite-role"]')).toBe(true);
       await role.click();
       expect(await page.getByRole('option', { name: /Editor/ }).innerText()).toContain('Can edit and generate');

@@ -261,7 +261,7 @@ function SettingsWizard({ projectId, existing, isGuest }: { projectId: string; e
               error={errors.targetUrl}
               placeholder="https://www.example.com"
             />
-            <UrlChecks urls={isHttpUrl(form.targetUrl.trim()) ? [form.targetUrl.trim()] : []} label="Target URL check" />
+            <UrlChecks urls={form.targetUrl.trim() ? [form.targetUrl.trim()] : []} label="Target URL check" />
           </Stack>
         </Stepper.Step>
         <Stepper.Step label="Keywords" description="What to rank for">
@@ -290,7 +290,7 @@ function SettingsWizard({ projectId, existing, isGuest }: { projectId: string; e
               clearable
               splitChars={[' ', ',']}
             />
-            <UrlChecks urls={form.competitors.filter(isHttpUrl)} label="Competitor URL checks" />
+            <UrlChecks urls={form.competitors} label="Competitor URL checks" />
           </Stack>
         </Stepper.Step>
         <Stepper.Step label="Publishing" description="Length and cadence">

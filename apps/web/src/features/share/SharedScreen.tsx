@@ -66,6 +66,12 @@ function Media({ item }: { item: SharedItem }) {
   return null;
 }
 
+/** The page's title in full: a title the api shortened from the prompt ("… with s…") becomes the whole prompt. */
+function fullTitle(title: string, prompt: string | null | undefined): string {
+  if (prompt && title.endsWith('…') && prompt.startsWith(title.slice(0, -1).trimEnd())) return prompt;
+  return title;
+}
+
 /** /s/{token} — the public page of a share link: the media and its prompt, nothing else of the account. */
 export function SharedScreen({ token }: { token: string }) {
   const shared = trpc.share.get.useQuery({ token });
@@ -111,7 +117,7 @@ export function SharedScreen({ token }: { token: string }) {
                   {KIND_LABEL[item.mediaType] ?? item.mediaType}
                 </Badge>
                 <Title order={1} fz="h3" style={{ overflowWrap: 'anywhere' }} data-testid="shared-title">
-                  {item.title}
+                  {fullTitle(item.title, item.prompt)}
                 </Title>
               </Stack>
               <Media item={item} />
