@@ -117,7 +117,7 @@ export function AnalyticsScreen() {
           label="Generations"
           value={fmt(o.overview.totalGenerations)}
           hint={stats.data?.successRate != null ? `${Math.round(stats.data.successRate * 100)}% succeeded` : undefined}
-          icon={<IconBolt size={22} aria-hidden />}
+          icon={IconBolt}
           color="grape"
         />
         <StatCard
@@ -125,22 +125,16 @@ export function AnalyticsScreen() {
           label="Credits used"
           value={fmt(o.overview.creditsUsed, 2)}
           hint="Spends minus refunds"
-          icon={<IconCoins size={22} aria-hidden />}
+          icon={IconCoins}
           color="yellow"
         />
-        <StatCard
-          testId="analytics-stat"
-          label="Projects created"
-          value={fmt(o.overview.projectsCreated)}
-          icon={<IconFolder size={22} aria-hidden />}
-          color="blue"
-        />
+        <StatCard testId="analytics-stat" label="Projects created" value={fmt(o.overview.projectsCreated)} icon={IconFolder} color="blue" />
         <StatCard
           testId="analytics-stat"
           label="Avg generation time"
           value={seconds(o.overview.avgGenerationTime)}
           hint="Request to result, completed runs"
-          icon={<IconClock size={22} aria-hidden />}
+          icon={IconClock}
           color="teal"
         />
       </SimpleGrid>

@@ -238,7 +238,7 @@ export function ShareButton({ target, disabled, compact = false }: { target: Tar
             radius="xl"
             aria-label="Share"
             disabled={disabled}
-            data-testid="share-button"
+            data-testid="share-card-button"
             onClick={(e) => {
               e.stopPropagation();
               guard('createShareLink', () => setOpened(true));
