@@ -200,6 +200,8 @@ describe('share links and saved prompts', () => {
 
       // Revoked → the page says the link is not available.
       await share.getByRole('button', { name: 'Revoke' }).click();
+      // revoking asks first (issue 26)
+      await page.getByTestId('revoke-confirm').getByRole('button', { name: 'Revoke link' }).click();
       await expect.poll(() => share.getByTestId('share-link').getAttribute('data-status'), { timeout: 15_000 }).toBe('revoked');
       await guestPage.reload();
       await guestPage.getByTestId('shared-unavailable').waitFor({ timeout: 20_000 });

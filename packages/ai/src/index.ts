@@ -34,6 +34,7 @@ export {
   type LocalEngineRequirements,
   type LocalModelId,
 } from './engines';
+export { detectFaces, type FaceBox, type FaceDetection, FaceDetectorUnavailableError, warmFaceDetector } from './face';
 export { type ImageResult, type RenderImageOptions, renderImage } from './image';
 export { type Loudness, type MediaProbe, measureLoudness, type ProbeOptions, probeMedia } from './media-probe';
 export {
@@ -76,6 +77,15 @@ export {
   type StreamDraftTextOptions,
   streamDraftText,
 } from './text';
+export {
+  type Instruction,
+  type ParsedInstructions,
+  parseInstructions,
+  type ReviseTextOptions,
+  type ReviseTextResult,
+  reviseText,
+  type Tone,
+} from './text.instructions';
 export {
   DEFAULT_VIDEO_DURATION_SECONDS,
   MAX_VIDEO_DURATION_SECONDS,

@@ -4,6 +4,7 @@
  * a chat-style reply, or a general outline. Also a deterministic prompt enhancer.
  */
 import { AbortError, type EngineResult, type EngineRunOptions, hashString, progressReporter, Rng, throwIfAborted } from './common';
+import { type Instruction, parseInstructions, reviseText } from './text.instructions';
 
 export const OFFLINE_WRITER_NOTICE = 'Drafted by the offline local writer — not an AI model';
 
@@ -389,18 +390,29 @@ function draftChat(p: Plan, prompt: string, maxWords: number, history: ChatTurn[
   return `${body}\n\n_${OFFLINE_WRITER_NOTICE}. Connect an AI provider for model-written answers._`;
 }
 
-function composeDraft(options: DraftTextOptions): { text: string; kind: DraftKind; maxWords: number; plan: Plan } {
-  const prompt = (options.prompt ?? '').trim();
-  if (!prompt) throw new Error('draftText: prompt is required');
+function composeDraft(options: DraftTextOptions): { text: string; kind: DraftKind; maxWords: number; plan: Plan; instructions: string[] } {
+  const full = (options.prompt ?? '').trim();
+  if (!full) throw new Error('draftText: prompt is required');
   const kind: DraftKind = options.kind === 'article' || options.kind === 'chat' ? options.kind : 'general';
+  // Instructions in the prompt ("about 300 words", "friendly tone", "mention X", "add a FAQ") are carried out
+  // on the draft; the rest of the prompt is what the draft is about.
+  const parsed = kind === 'chat' ? null : parseInstructions(full);
+  const prompt = parsed?.instructions.length && parsed.rest.trim() ? parsed.rest.trim() : full;
+  const asked = parsed?.instructions.find((i): i is Extract<Instruction, { kind: 'length' }> => i.kind === 'length' && Boolean(i.words))?.words;
   const defaultWords = kind === 'article' ? 700 : kind === 'chat' ? 250 : 400;
-  const maxWords = Math.max(40, Math.floor(options.maxWords && Number.isFinite(options.maxWords) ? options.maxWords : defaultWords));
+  const maxWords = Math.max(40, Math.floor(asked ?? (options.maxWords && Number.isFinite(options.maxWords) ? options.maxWords : defaultWords)));
   const p = plan(prompt, kind);
   let text: string;
   if (kind === 'article') text = draftArticle(p, maxWords);
   else if (kind === 'chat') text = draftChat(p, prompt, maxWords, options.history ?? []);
   else text = draftGeneral(p, maxWords);
-  return { text: `${text.trim()}\n`, kind, maxWords, plan: p };
+  let applied: string[] = [];
+  if (parsed?.instructions.length) {
+    const revised = reviseText({ text, instructions: parsed.instructions, topic: p.topic, seed: hashString(full) });
+    text = revised.text;
+    applied = revised.applied;
+  }
+  return { text: `${text.trim()}\n`, kind, maxWords, plan: p, instructions: applied };
 }
 
 /** Writes a deterministic markdown draft from the prompt (same input → same text). */
@@ -408,7 +420,7 @@ export async function draftText(options: DraftTextOptions): Promise<DraftTextRes
   const report = progressReporter(options.onProgress);
   throwIfAborted(options.signal);
   report(0);
-  const { text, kind, maxWords, plan: p } = composeDraft(options);
+  const { text, kind, maxWords, plan: p, instructions } = composeDraft(options);
   throwIfAborted(options.signal);
   report(100);
   return {
@@ -425,6 +437,7 @@ export async function draftText(options: DraftTextOptions): Promise<DraftTextRes
       wordCount: countWords(text),
       title: p.title,
       keyPhrases: p.phrases,
+      ...(instructions.length ? { instructions } : {}),
       historyTurns: options.history?.length ?? 0,
     },
   };

@@ -1,5 +1,5 @@
 import { synthesizeSpeech } from '@atelier/ai';
-import sharp from 'sharp';
+import { samplePortrait } from '@atelier/ai/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/harness';
 
@@ -29,13 +29,11 @@ const wav = async (text: string) => (await synthesizeSpeech({ text, voice: 'en-u
 describe('multipart uploads on the REST mirror', () => {
   it('avatar/create takes name, type and the photo as form data', async () => {
     const u = await t.signUp();
-    const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#c08040' } })
-      .png()
-      .toBuffer();
+    const photo = await samplePortrait();
     const form = new FormData();
     form.append('name', 'Form avatar');
     form.append('type', 'photo');
-    form.append('photo', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
+    form.append('photo', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'me.jpg');
     const res = await post('/api/advanced-features/avatar/create', u.token, form);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.avatar.name).toBe('Form avatar');

@@ -53,13 +53,24 @@ export function localWriterPrompt(brief: SeoBrief): string {
 
 async function writeText(
   deps: SeoDeps,
-  run: { model_id: string; prompt: string },
+  run: { id: string; model_id: string; prompt: string },
   brief: SeoBrief,
   signal: AbortSignal,
   onProgress: (p: number) => void,
-): Promise<{ text: string; promptUsed: string; provider: string }> {
+  /** The markdown being rewritten (the article, or the section's body), when there is one. */
+  current: string | null,
+): Promise<{ text: string; promptUsed: string; provider: string; revised?: boolean }> {
   if (LOCAL_WRITERS.has(run.model_id)) {
     const ai = await import('@atelier/ai');
+    if (brief.instructions?.trim() && current?.trim()) {
+      // A rewrite with instructions keeps the text and carries out what the offline writer can do by rule
+      // (mention a phrase, length, tone, add/remove/rename sections, title).
+      onProgress(20);
+      const r = ai.reviseText({ text: current, instructions: brief.instructions, topic: brief.title || brief.topic, seed: hashRun(run.id) });
+      onProgress(90);
+      const notDone = r.skipped.length ? ` · not done: ${r.skipped.join('; ')}` : '';
+      return { text: r.text, promptUsed: `Offline writer: ${r.applied.join('; ') || 'no change'}${notDone}`, provider: 'local', revised: true };
+    }
     const prompt = localWriterPrompt(brief);
     onProgress(20);
     const section = Boolean(brief.section);
@@ -78,6 +89,8 @@ async function writeText(
   if (!out.text?.trim()) throw new Error(`${run.model_id} returned no text`);
   return { text: out.text, promptUsed: run.prompt, provider: run.model_id.split('/')[0] ?? 'unknown' };
 }
+
+const hashRun = (id: string) => Number.parseInt(id.replace(/-/g, '').slice(0, 8), 16) || 0;
 
 /** Drops a leading heading from a rewritten section's text (the section keeps its own heading). */
 function sectionBody(text: string, format: 'markdown' | 'html'): string {
@@ -270,7 +283,16 @@ export const seoProcessor = defineProcessor({
       job.updateProgress(p).catch(() => {});
     };
 
-    const written = await writeText(deps, run, brief, controller.signal, onProgress);
+    const current =
+      article.format !== 'markdown'
+        ? null
+        : brief.section
+          ? (() => {
+              const found = findSection(article.content, 'markdown', brief.section);
+              return found ? article.content.slice(found.bodyStart, found.end).trim() : null;
+            })()
+          : article.content;
+    const written = await writeText(deps, run, brief, controller.signal, onProgress, run.kind === 'write' ? null : current);
     await pending;
 
     const format = article.format;
@@ -286,7 +308,7 @@ export const seoProcessor = defineProcessor({
       content = replaceSectionBody(article.content, section, body);
     } else {
       let text = written.text;
-      if (LOCAL_WRITERS.has(run.model_id)) {
+      if (LOCAL_WRITERS.has(run.model_id) && !written.revised) {
         // The offline writer names its draft after the phrases it found: the article keeps its topic's title.
         text = text.replace(/^#[ \t]+.+$/m, `# ${brief.title}`);
         if (format === 'html') text = markdownToHtml(text);

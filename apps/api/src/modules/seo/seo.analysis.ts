@@ -164,6 +164,9 @@ const titleCase = (s: string) => s.replace(/(^|\s)(\p{L})/gu, (_m, sp: string, c
  * Keyword gaps (terms the competitors use that the target page does not, or far less) and
  * article topics that would close them: competitor headings that carry a gap term, then
  * keyword-led topics for the project's own keywords and the strongest gap terms.
+ * Nothing is concluded from a page that could not be read: gaps need the target page and at least
+ * one competitor page read; "your page never mentions …" needs the target page read; with no page
+ * read at all there are no topics.
  */
 export function compare(
   target: PageFindings | null,
@@ -172,7 +175,8 @@ export function compare(
   businessName: string,
 ): Pick<Analysis, 'keywordGaps' | 'suggestedTopics'> {
   const okCompetitors = competitors.filter((c) => c.ok);
-  const targetText = target?.ok
+  const targetRead = target?.ok === true;
+  const targetText = targetRead
     ? `${target.title} ${target.headings.map((h) => h.text).join(' ')} ${target.topTerms.map((t) => `${t.term} `.repeat(t.count)).join(' ')}`
     : '';
   const sum = new Map<string, { count: number; pages: number }>();
@@ -182,19 +186,23 @@ export function compare(
       sum.set(t.term, { count: cur.count + t.count, pages: cur.pages + 1 });
     }
   }
-  const gaps = [...sum.entries()]
+  const competitorTerms = [...sum.entries()]
     .map(([term, v]) => {
-      const targetCount = target?.ok ? (target.topTerms.find((t) => t.term === term)?.count ?? countPhrase(targetText, term)) : 0;
+      const targetCount = targetRead ? (target.topTerms.find((t) => t.term === term)?.count ?? countPhrase(targetText, term)) : 0;
       return { term, competitorCount: v.count, targetCount, competitors: v.pages };
     })
-    // A gap: used by the competitors clearly more than by the target (per page on average).
-    .filter(
-      (g) => g.competitorCount / Math.max(1, g.competitors) >= 2 * Math.max(1, g.targetCount) || (g.targetCount === 0 && g.competitorCount >= 2),
-    )
-    .sort((a, b) => b.competitors - a.competitors || b.competitorCount - a.competitorCount)
-    .slice(0, 20);
+    .sort((a, b) => b.competitors - a.competitors || b.competitorCount - a.competitorCount);
+  const gaps = targetRead
+    ? competitorTerms
+        // A gap: used by the competitors clearly more than by the target (per page on average).
+        .filter(
+          (g) => g.competitorCount / Math.max(1, g.competitors) >= 2 * Math.max(1, g.targetCount) || (g.targetCount === 0 && g.competitorCount >= 2),
+        )
+        .slice(0, 20)
+    : [];
 
   const topics: Analysis['suggestedTopics'] = [];
+  if (!targetRead && okCompetitors.length === 0) return { keywordGaps: [], suggestedTopics: topics };
   const seen = new Set<string>();
   const add = (topic: string, reason: string, kws: string[]) => {
     const key = topic.toLowerCase();
@@ -202,15 +210,18 @@ export function compare(
     seen.add(key);
     topics.push({ topic: topic.slice(0, 200), reason, keywords: [...new Set(kws)].slice(0, 6) });
   };
-  for (const g of gaps) {
+  // with the target unread, competitors' strongest terms still suggest topics, without a claim about your page
+  for (const g of targetRead ? gaps : competitorTerms.slice(0, 10)) {
     for (const c of okCompetitors) {
       const h = c.headings.find((x) => x.level >= 1 && x.level <= 3 && countPhrase(x.text, g.term) > 0 && x.text.split(/\s+/).length >= 3);
       if (h) {
         const related = keywords.filter((k) => countPhrase(h.text, k) > 0);
-        add(h.text.replace(/[:.!?]+$/, ''), `A competitor covers "${g.term}" (${new URL(c.url).hostname}); your page does not.`, [
-          g.term,
-          ...related,
-        ]);
+        const host = new URL(c.url).hostname;
+        add(
+          h.text.replace(/[:.!?]+$/, ''),
+          targetRead ? `A competitor covers "${g.term}" (${host}); your page does not.` : `A competitor covers "${g.term}" (${host}).`,
+          [g.term, ...related],
+        );
         break;
       }
     }
@@ -225,8 +236,9 @@ export function compare(
       );
     }
   }
+  if (!targetRead) return { keywordGaps: gaps, suggestedTopics: topics };
   for (const k of keywords) {
-    const used = target?.keywordFrequencies.find((f) => f.keyword === k)?.count ?? 0;
+    const used = target.keywordFrequencies.find((f) => f.keyword === k)?.count ?? 0;
     if (used === 0) add(`A practical guide to ${k}`, `Your page never mentions "${k}".`, [k]);
     else
       add(

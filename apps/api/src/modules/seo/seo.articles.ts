@@ -221,6 +221,7 @@ export async function stats(deps: Deps, viewerId: string, id: string) {
     totalWords,
     avgWords: written.length ? Math.round(totalWords / written.length) : 0,
     creditsUsed: unitsToCredits(Math.max(0, rows.reduce((s, r) => s + r.credit_units_used, 0) - refundedImages)),
+    rated: rated.length,
     avgRating: rated.length ? Math.round((rated.reduce((s, r) => s + (r.rating ?? 0), 0) / rated.length) * 10) / 10 : null,
     avgScore: scores.length ? Math.round(scores.reduce((a, b) => a + b, 0) / scores.length) : null,
     regenerations: rows.reduce((s, r) => s + r.regenerations, 0),

@@ -236,6 +236,24 @@ describe('competitor analysis', () => {
       expect(res.status).toBe(200);
       expect(res.body.seoProject.analysis.competitors[0]).toMatchObject({ ok: false });
       expect(res.body.seoProject.analysis.competitors[0].error).toMatch(/private or local/);
+      // nothing was read: nothing is concluded (no gaps, no "your page never mentions …")
+      expect(res.body.seoProject.analysis.keywordGaps).toEqual([]);
+      expect(res.body.seoProject.analysis.suggestedTopics).toEqual([]);
+
+      // the setup checks a URL with the fetcher's rules when it is entered, and says why one will not work
+      const check = async (url: string) => (await strict.rest('POST', '/api/seo/check-url', { token: u.token, body: { url } })).body;
+      expect(await check(`${base}/competitor-a`)).toMatchObject({ ok: false, reason: 'The URL points at a private or local address' });
+      expect(await check('http://169.254.169.254/latest/meta-data/')).toMatchObject({
+        ok: false,
+        reason: 'The URL points at a private or local address',
+      });
+      expect(await check('http://0x7f000001/')).toMatchObject({ ok: false, reason: 'The URL points at a private or local address' });
+      expect(await check('ftp://example.com/file')).toMatchObject({ ok: false, reason: 'Only http and https pages can be fetched (not ftp:)' });
+      expect(await check('https://user:pw@example.com/')).toMatchObject({ ok: false, reason: 'URLs with credentials are not fetched' });
+      expect(await check('https://example.com:22/')).toMatchObject({ ok: false, reason: 'Port 22 is not allowed' });
+      expect(await check('example.com')).toMatchObject({ ok: false, reason: expect.stringContaining('Not a valid URL') });
+      expect(await check('http://8.8.8.8/page')).toEqual({ ok: true, reason: null, url: 'http://8.8.8.8/page' });
+      expect((await strict.rest('POST', '/api/seo/check-url', { body: { url: 'https://example.com' } })).status).toBe(401);
     } finally {
       await strict.close();
     }
@@ -332,6 +350,36 @@ describe('project deletion', () => {
     expect(refused.body.error.message).toMatch(/being written/);
     await t.deps.db.updateTable('seo_article_runs').set({ status: 'COMPLETED' }).where('article_id', '=', a.id).execute();
     expect((await t.rest('DELETE', `/api/projects/${projectId}`, { token: u.token })).status).toBe(200);
+  });
+});
+
+describe('refine with the offline writer', () => {
+  it('a rewrite with instructions keeps the article and carries them out: the phrase is mentioned, it is shorter, a section is added', async () => {
+    const u = await t.signUp();
+    const { seo } = await setUp(u.token);
+    await t.rest('POST', `/api/seo/projects/${seo.id}/articles`, { token: u.token, body: { topics: ['Sourdough for beginners'] } });
+    const [s] = await waitArticles(u.token, seo.id, (as) => as[0]?.status === 'READY');
+    const id = s.id as string;
+    const before = (await t.rest('GET', `/api/seo/articles/${id}`, { token: u.token })).body.article;
+    const put = await t.rest('PUT', `/api/seo/articles/${id}`, { token: u.token, body: { keywords: [...before.keywords, 'bakery near me'] } });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const hit = (a: { score: { details: { keywordHits: { keyword: string; count: number }[] } } }) =>
+      a.score.details.keywordHits.find((k) => k.keyword === 'bakery near me')?.count;
+    expect(hit(put.body.article)).toBe(0);
+
+    const regen = await t.rest('POST', `/api/seo/articles/${id}/regenerate`, {
+      token: u.token,
+      body: { instructions: 'Mention bakery near me, make it shorter and add a short checklist' },
+    });
+    expect(regen.status, JSON.stringify(regen.body)).toBe(200);
+    await waitArticles(u.token, seo.id, (as) => as[0]?.status === 'READY' && as[0]?.regenerations === 1);
+    const after = (await t.rest('GET', `/api/seo/articles/${id}`, { token: u.token })).body.article;
+    expect(hit(after)).toBeGreaterThanOrEqual(1);
+    expect(after.wordCount).toBeLessThan(before.wordCount);
+    expect(after.content).toMatch(/^## Checklist$/m);
+    expect(after.title).toBe(before.title);
+    // the first section of the original is still there: a revision, not a new draft
+    expect(after.content).toContain(/^## (.+)$/m.exec(before.content)?.[0] as string);
   });
 });
 

@@ -63,6 +63,19 @@ export const seoRouter = router({
     .input(ZSeoProjectId)
     .output(z.object({ seoProject: ZSeoProject }))
     .query(({ ctx, input }) => seo.getSeoProject(ctx, ctx.viewerId, input.id)),
+  checkUrl: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/seo/check-url',
+        tags,
+        summary:
+          'Whether the competitor analysis may fetch a URL (http/https, no credentials, allowed port, a host that resolves to public addresses only) and, if not, why',
+      },
+    })
+    .input(z.object({ url: z.string().trim().min(1, 'url is required').max(2000) }).strict())
+    .output(z.object({ ok: z.boolean(), reason: z.string().nullable(), url: z.string() }))
+    .mutation(({ ctx, input }) => seo.checkUrl(ctx, input.url)),
   analyze: authedProcedure
     .meta({
       openapi: { method: 'POST', path: '/seo/projects/{id}/analysis', tags, summary: 'Fetch the target and competitor pages and store the analysis' },

@@ -214,6 +214,8 @@ export const ZSeoStats = z.object({
   avgWords: z.number(),
   creditsUsed: z.number(),
   avgRating: z.number().nullable(),
+  /** How many articles carry your star rating. */
+  rated: z.number(),
   avgScore: z.number().nullable(),
   regenerations: z.number(),
   nextPublishDate: z.string().nullable(),

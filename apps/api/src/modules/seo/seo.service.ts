@@ -6,7 +6,7 @@ import { listModels, resolveModel } from '../generation/catalogue.service';
 import type { Model } from '../generation/generation.schema';
 import { type ProjectNeed, projectFor } from '../projects/projects.access';
 import { compare, extractPage, failedFindings, findings } from './seo.analysis';
-import { fetchPage, PageFetchError } from './seo.fetch';
+import { fetchPage, PageFetchError, vetUrl } from './seo.fetch';
 import type { Analysis, PageFindings, SaveSeoProjectInput, SeoProject } from './seo.schema';
 
 type Deps = Pick<Context, 'db' | 'env' | 'queues' | 'media' | 'storage' | 'log'>;
@@ -143,6 +143,32 @@ export async function saveSeoProject(deps: Deps, viewerId: string, input: SaveSe
     return { row: inserted, created: true };
   });
   return { seoProject: await present(deps, row), created };
+}
+
+/**
+ * POST /seo/check-url: the fetcher's own rules (vetUrl: http/https, no credentials, ports 80/443 or ≥ 1024, a host
+ * that resolves to public addresses only), applied when a URL is entered so the setup can say why one will not work.
+ */
+export async function checkUrl(deps: Pick<Deps, 'env'>, raw: string): Promise<{ ok: boolean; reason: string | null; url: string }> {
+  const text = raw.trim();
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return { ok: false, reason: 'Not a valid URL: write it in full, e.g. https://example.com/page', url: text };
+  }
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PageFetchError(`The host ${url.hostname} did not answer in time`)), 5000);
+  });
+  try {
+    await Promise.race([vetUrl(url, { allowPrivate: deps.env.seo.fetchAllowPrivate }), deadline]);
+    return { ok: true, reason: null, url: url.toString() };
+  } catch (e) {
+    return { ok: false, reason: e instanceof PageFetchError ? e.message : 'The URL cannot be checked', url: url.toString() };
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 async function analysePage(deps: Deps, url: string, keywords: string[]): Promise<PageFindings> {

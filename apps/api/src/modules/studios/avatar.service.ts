@@ -18,20 +18,29 @@ const invalid = (field: string, message: string) => new AppError('VALIDATION', m
 /**
  * The espeak-ng settings for a voice id: one of the user's cloned profiles (its voice, pitch and
  * speed unless the caller set them) or a built-in voice; anything else is a 400 naming voiceId.
+ * `voiceName` is what people call it (the clone's name, or the built-in voice's), kept on the take.
  */
 export async function resolveSpeechVoice(
   ctx: Pick<Deps, 'db' | 'media'>,
   userId: string,
   input: { voiceId: string; speed?: number | undefined; pitch?: number | undefined },
-): Promise<{ voiceId: string; speed?: number; pitch?: number; profileId?: string }> {
+): Promise<{ voiceId: string; voiceName: string; speed?: number; pitch?: number; profileId?: string }> {
   const { LOCAL_VOICES } = await import('@atelier/ai');
   const profile = z.uuid().safeParse(input.voiceId).success ? await getProfile(ctx, userId, input.voiceId) : null;
   if (profile) {
-    return { voiceId: profile.voice, pitch: input.pitch ?? profile.pitch, speed: input.speed ?? profile.speed, profileId: profile.id };
+    return {
+      voiceId: profile.voice,
+      voiceName: profile.name,
+      pitch: input.pitch ?? profile.pitch,
+      speed: input.speed ?? profile.speed,
+      profileId: profile.id,
+    };
   }
-  if (!LOCAL_VOICES.some((v) => v.id === input.voiceId)) throw invalid('voiceId', `Unknown voice: ${input.voiceId}`);
+  const builtin = LOCAL_VOICES.find((v) => v.id === input.voiceId);
+  if (!builtin) throw invalid('voiceId', `Unknown voice: ${input.voiceId}`);
   return {
     voiceId: input.voiceId,
+    voiceName: builtin.name,
     ...(input.speed !== undefined ? { speed: input.speed } : {}),
     ...(input.pitch !== undefined ? { pitch: input.pitch } : {}),
   };
@@ -108,7 +117,9 @@ export async function animate(
       ...(voice.pitch !== undefined ? { pitch: voice.pitch } : {}),
       ...(input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : {}),
     },
-    { params: { avatarId: avatar.id, voice: input.voiceId, ...(voice.profileId ? { profileId: voice.profileId } : {}) } },
+    {
+      params: { avatarId: avatar.id, voice: input.voiceId, voiceName: voice.voiceName, ...(voice.profileId ? { profileId: voice.profileId } : {}) },
+    },
   );
 }
 

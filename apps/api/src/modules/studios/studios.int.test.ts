@@ -1,4 +1,5 @@
 import { measureLoudness, probeMedia } from '@atelier/ai';
+import { samplePortrait } from '@atelier/ai/testing';
 import { localEngines, type RunningWorkers, startAllWorkers } from '@atelier/worker';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,6 +83,7 @@ describe('voice studio (built-in voices)', () => {
       body: { text: 'Hello from the voice studio.', voiceId: 'en-us+f3', speed: 1.1, pitch: 55 },
     });
     expect(res.status).toBe(200);
+    expect(res.body.generation.params.voiceName).toBe('English (US) — female');
     const done = await waitFor(res.body.generation.id, u.token);
     expect(done.status).toBe('COMPLETED');
     const key = decodeURIComponent(new URL(done.outputUrl, 'http://x').pathname.replace(/^\/media\//, ''));
@@ -140,7 +142,14 @@ describe('voice studio (local cloning)', () => {
       body: { text: 'Cloned voices speak too.', voiceId: profile.id },
     });
     expect(gen.status).toBe(200);
-    expect(gen.body.generation.params).toMatchObject({ voiceId: 'en-us+f3', pitch: profile.pitch, speed: profile.speed });
+    // the take carries the clone's name (what the studio labels it with), not the built-in espeak voice's
+    expect(gen.body.generation.params).toMatchObject({
+      voiceId: 'en-us+f3',
+      pitch: profile.pitch,
+      speed: profile.speed,
+      voiceName: 'My voice',
+      profileId: profile.id,
+    });
     const done = await waitFor(gen.body.generation.id, u.token);
     expect(done.status).toBe('COMPLETED');
     const key = decodeURIComponent(new URL(done.outputUrl, 'http://x').pathname.replace(/^\/media\//, ''));
@@ -149,18 +158,16 @@ describe('voice studio (local cloning)', () => {
 });
 
 describe('avatar studio', () => {
-  it('creates an avatar from a PNG (cropped square, normalised) and lists it; rejects a non-image naming photo', async () => {
-    const { default: sharp } = await import('sharp');
-    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 200, g: 120, b: 90 } } })
-      .png()
-      .toBuffer();
+  it('creates an avatar from a photo of a person (cropped square around the face, normalised) and lists it; rejects a non-image naming photo', async () => {
+    const photo = await samplePortrait();
     const u = await t.signUp();
     const res = await t.rest('POST', '/api/advanced-features/avatar/create', {
       token: u.token,
-      body: { name: 'Me', type: 'photo', photo: `data:image/png;base64,${png.toString('base64')}` },
+      body: { name: 'Me', type: 'photo', photo: `data:image/jpeg;base64,${photo.toString('base64')}` },
     });
     expect(res.status).toBe(200);
     expect(res.body.avatar).toMatchObject({ name: 'Me', type: 'photo', width: 768, height: 768 });
+    expect(res.body.warning).toBeNull();
     const list = await t.rest('GET', '/api/advanced-features/avatar/list', { token: u.token });
     expect(list.body.avatars.map((a: { id: string }) => a.id)).toEqual([res.body.avatar.id]);
     const bad = await t.rest('POST', '/api/advanced-features/avatar/create', {
@@ -169,6 +176,26 @@ describe('avatar studio', () => {
     });
     expect(bad.status).toBeGreaterThanOrEqual(400);
     expect(JSON.stringify(bad.body)).toContain('photo');
+  });
+
+  it('refuses a photo with no face ("No face found in this photo", naming photo) and keeps nothing', async () => {
+    const { default: sharp } = await import('sharp');
+    const beige = await sharp({ create: { width: 640, height: 640, channels: 3, background: '#e6d3b3' } })
+      .png()
+      .toBuffer();
+    const u = await t.signUp();
+    const res = await t.rest('POST', '/api/advanced-features/avatar/create', {
+      token: u.token,
+      body: { name: 'Beige Host', type: 'photo', photo: `data:image/png;base64,${beige.toString('base64')}` },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe('No face found in this photo');
+    expect(res.body.error.fields).toEqual([{ path: 'photo', message: 'No face found in this photo' }]);
+    const list = await t.rest('GET', '/api/advanced-features/avatar/list', { token: u.token });
+    expect(list.body.avatars).toEqual([]);
+    const { readdir } = await import('node:fs/promises');
+    const uploads = await readdir(`${t.env.media.dir}/uploads/${u.userId}`).catch(() => []);
+    expect(uploads).toEqual([]);
   });
 });
 

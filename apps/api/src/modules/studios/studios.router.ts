@@ -109,7 +109,7 @@ export const studiosRouter = router({
         path: '/advanced-features/avatar/create',
         tags,
         summary:
-          'Create an avatar from a photo: multipart form (name, type, photo) or JSON with the photo as a base64 data URL; cropped square and normalised',
+          'Create an avatar from a photo: multipart form (name, type, photo) or JSON with the photo as a base64 data URL; refused with "No face found in this photo" when an offline detector finds no face, else cropped square around the face and normalised',
       },
     })
     .input(
@@ -122,8 +122,8 @@ export const studiosRouter = router({
         })
         .strict(),
     )
-    .output(z.object({ avatar: ZAvatar }))
-    .mutation(async ({ ctx, input }) => ({ avatar: await studios.createAvatar(ctx, input) })),
+    .output(z.object({ avatar: ZAvatar, warning: z.string().nullable() }))
+    .mutation(({ ctx, input }) => studios.createAvatar(ctx, input)),
   avatarList: viewerProcedure
     .meta({ openapi: { method: 'GET', path: '/advanced-features/avatar/list', tags, summary: 'Your avatars' } })
     .input(z.void())
@@ -222,14 +222,19 @@ export const studiosRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { text, voiceId, speed, pitch, ...rest } = input;
       const voice = await avatars.resolveSpeechVoice(ctx, ctx.user.id, { voiceId, speed, pitch });
-      return generation.generate(ctx, {
-        ...rest,
-        prompt: text,
-        type: 'audio',
-        model: 'local/speech',
-        voiceId: voice.voiceId,
-        ...(voice.speed !== undefined ? { speed: voice.speed } : {}),
-        ...(voice.pitch !== undefined ? { pitch: voice.pitch } : {}),
-      });
+      return generation.generate(
+        ctx,
+        {
+          ...rest,
+          prompt: text,
+          type: 'audio',
+          model: 'local/speech',
+          voiceId: voice.voiceId,
+          ...(voice.speed !== undefined ? { speed: voice.speed } : {}),
+          ...(voice.pitch !== undefined ? { pitch: voice.pitch } : {}),
+        },
+        // the take is labelled with the voice the person chose (a clone's own name), not the espeak voice behind it
+        { params: { voiceName: voice.voiceName, ...(voice.profileId ? { profileId: voice.profileId } : {}) } },
+      );
     }),
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { FaceBox } from '@atelier/ai';
 import { applyCreditChangeInTransaction } from '@atelier/db';
 import { AppError, unitsToCredits } from '@atelier/shared';
 import type { Context } from '../../context';
@@ -130,13 +131,44 @@ export function toAvatar(deps: Pick<Deps, 'media'>, row: AvatarRow) {
 
 export const AVATAR_SIZE = 768;
 
-/** Stores the photo (sniffed, pixel-capped), then crops it square around the attention point and normalises it to 768 px PNG. */
+/** The square around a face (head and shoulders), clamped to the image, as a sharp `extract` region. */
+export function faceCrop(image: { width: number; height: number }, face: FaceBox): { left: number; top: number; width: number; height: number } {
+  const side = Math.round(Math.min(image.width, image.height, Math.max(face.width, face.height) * 2.6));
+  const cx = face.x + face.width / 2;
+  const cy = face.y + face.height * 0.55;
+  const left = Math.round(Math.min(Math.max(0, cx - side / 2), image.width - side));
+  const top = Math.round(Math.min(Math.max(0, cy - side / 2), image.height - side));
+  return { left, top, width: side, height: side };
+}
+
+/**
+ * Stores the photo (sniffed, pixel-capped), refuses it when the offline detector finds no face ("No face found in
+ * this photo"), then crops it square around the biggest face and normalises it to 768 px PNG. Should the detector
+ * itself fail to start, the photo is cropped around its attention point instead and the answer carries a warning.
+ */
 export async function createAvatar(ctx: UserCtx, input: { name: string; type: string; photo: string }) {
   const uploaded = await storeUploadedImage(ctx.storage, ctx.user.id, input.photo, 'photo');
   const chunks: Buffer[] = [];
   for await (const c of ctx.storage.read(uploaded.key)) chunks.push(Buffer.from(c as Buffer));
+  const original = Buffer.concat(chunks);
   const { default: sharp } = await import('sharp');
-  const square = await sharp(Buffer.concat(chunks))
+  const { detectFaces, FaceDetectorUnavailableError } = await import('@atelier/ai');
+  let face: FaceBox | undefined;
+  let warning: string | null = null;
+  try {
+    face = (await detectFaces(original)).faces[0];
+  } catch (err) {
+    if (!(err instanceof FaceDetectorUnavailableError)) throw err;
+    ctx.log.warn({ err }, 'avatar face check skipped');
+    warning = 'The face check could not run on this server, so this photo was not checked for a face.';
+  }
+  if (!face && !warning) {
+    await ctx.storage.remove(uploaded.key).catch(() => undefined);
+    throw invalid('photo', 'No face found in this photo');
+  }
+  const oriented = sharp(original).rotate();
+  const { data: upright, info } = await oriented.toBuffer({ resolveWithObject: true });
+  const square = await (face ? sharp(upright).extract(faceCrop(info, face)) : sharp(upright))
     .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: sharp.strategy.attention })
     .normalise()
     .png()
@@ -149,7 +181,7 @@ export async function createAvatar(ctx: UserCtx, input: { name: string; type: st
     .values({ user_id: ctx.user.id, name: input.name, type: input.type, image_key: key, width: AVATAR_SIZE, height: AVATAR_SIZE })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toAvatar(ctx, row as AvatarRow);
+  return { avatar: toAvatar(ctx, row as AvatarRow), warning };
 }
 
 export async function listAvatars(ctx: Pick<Deps, 'db' | 'media'>, userId: string) {

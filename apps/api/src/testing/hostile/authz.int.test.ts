@@ -162,6 +162,7 @@ const ROWS: Record<string, Kind> = {
   'seo.byProject': 'viewer',
   'seo.save': 'authed',
   'seo.get': 'viewer',
+  'seo.checkUrl': 'authed',
   'seo.analyze': 'authed',
   'seo.articles': 'viewer',
   'seo.requestArticles': 'authed',

@@ -1,18 +1,5 @@
-import {
-  Anchor,
-  type AnchorProps,
-  Card,
-  Group,
-  SegmentedControl,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
-import { type Icon, IconChartBar } from '@tabler/icons-react';
+import { Anchor, type AnchorProps, Card, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { IconChartBar } from '@tabler/icons-react';
 import { createLink } from '@tanstack/react-router';
 import { type AnchorHTMLAttributes, type ReactNode, type Ref, useId, useMemo, useState } from 'react';
 import { QueryError } from '../../components/feedback/QueryError';
@@ -94,40 +81,7 @@ export function PeriodControl({ value, onChange }: { value: PeriodValue; onChang
 
 // ——— cards ———
 
-interface StatCardProps {
-  label: string;
-  value: ReactNode;
-  hint?: ReactNode;
-  icon: Icon;
-  color?: string;
-  testId?: string;
-}
-
-/** One headline figure. */
-export function StatCard({ label, value, hint, icon: StatIcon, color = 'brand', testId }: StatCardProps) {
-  return (
-    <Card padding="md" data-testid={testId}>
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-        <Stack gap={2} miw={0}>
-          <Text size="xs" c="dimmed" fw={600} tt="uppercase" style={{ letterSpacing: '0.05em' }}>
-            {label}
-          </Text>
-          <Text fz={26} fw={700} lh={1.2} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid={testId ? `${testId}-value` : undefined}>
-            {value}
-          </Text>
-          {hint ? (
-            <Text size="xs" c="dimmed" lh={1.4}>
-              {hint}
-            </Text>
-          ) : null}
-        </Stack>
-        <ThemeIcon variant="light" color={color} size={38} radius="md">
-          <StatIcon size={20} stroke={1.7} aria-hidden />
-        </ThemeIcon>
-      </Group>
-    </Card>
-  );
-}
+export { StatCard } from '../../components/ChartCard';
 
 export function StatCardSkeleton() {
   return (
@@ -139,36 +93,8 @@ export function StatCardSkeleton() {
   );
 }
 
-interface SectionCardProps {
-  title: string;
-  description?: ReactNode;
-  actions?: ReactNode;
-  children: ReactNode;
-  testId?: string;
-}
-
-/** A titled surface for a chart or a table. */
-export function SectionCard({ title, description, actions, children, testId }: SectionCardProps) {
-  const headingId = useId();
-  return (
-    <Card padding="lg" component="section" aria-labelledby={headingId} data-testid={testId}>
-      <Group justify="space-between" align="flex-start" mb="md" gap="sm">
-        <Stack gap={2} miw={0} style={{ flex: '1 1 280px' }}>
-          <Title order={2} fz="md" id={headingId}>
-            {title}
-          </Title>
-          {description ? (
-            <Text size="sm" c="dimmed">
-              {description}
-            </Text>
-          ) : null}
-        </Stack>
-        {actions ? <Group gap="xs">{actions}</Group> : null}
-      </Group>
-      {children}
-    </Card>
-  );
-}
+/** A titled surface for a chart or a table (one component for admin, analytics and SEO). */
+export { ChartCard as SectionCard } from '../../components/ChartCard';
 
 /** What a chart shows when its period has no data. */
 export function ChartEmpty({ text, height = 220 }: { text: string; height?: number }) {

@@ -1,25 +1,9 @@
 import { AreaChart, BarChart, DonutChart } from '@mantine/charts';
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Grid,
-  Group,
-  Paper,
-  SegmentedControl,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Grid, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconBolt, IconBulb, IconChartBar, IconClock, IconCoins, IconFolder, IconSparkles } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { ButtonLink } from '../../components/ButtonLink';
+import { ChartCard, StatCard } from '../../components/ChartCard';
 import { ScreenEmptyState } from '../../components/ScreenEmptyState';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { errorMessage } from '../../lib/errors';
@@ -31,51 +15,6 @@ const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFracti
 const shortDate = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const seconds = (s: number | null) =>
   s === null ? '—' : s < 60 ? `${fmt(s, 1)} s` : `${Math.floor(s / 60)} min ${String(Math.round(s % 60)).padStart(2, '0')} s`;
-
-function StatCard({ label, value, hint, icon, color }: { label: string; value: string; hint?: string; icon: ReactNode; color: string }) {
-  return (
-    <Paper withBorder radius="lg" p="md" data-testid="analytics-stat">
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Stack gap={4}>
-          <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-            {label}
-          </Text>
-          <Text fw={750} fz={28} lh={1.1}>
-            {value}
-          </Text>
-          {hint ? (
-            <Text size="xs" c="dimmed">
-              {hint}
-            </Text>
-          ) : null}
-        </Stack>
-        <ThemeIcon variant="light" color={color} size={40} radius="md">
-          {icon}
-        </ThemeIcon>
-      </Group>
-    </Paper>
-  );
-}
-
-function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
-  return (
-    <Card withBorder radius="lg" padding="lg">
-      <Stack gap="md">
-        <div>
-          <Title order={2} fz="md">
-            {title}
-          </Title>
-          {description ? (
-            <Text size="sm" c="dimmed">
-              {description}
-            </Text>
-          ) : null}
-        </div>
-        {children}
-      </Stack>
-    </Card>
-  );
-}
 
 /** /analytics — the user's own generations, credits, timing and models over 7, 30 or 90 days. */
 export function AnalyticsScreen() {
@@ -174,32 +113,35 @@ export function AnalyticsScreen() {
       {header}
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
         <StatCard
+          testId="analytics-stat"
           label="Generations"
           value={fmt(o.overview.totalGenerations)}
           hint={stats.data?.successRate != null ? `${Math.round(stats.data.successRate * 100)}% succeeded` : undefined}
-          icon={<IconBolt size={22} aria-hidden />}
+          icon={IconBolt}
           color="grape"
         />
         <StatCard
+          testId="analytics-stat"
           label="Credits used"
           value={fmt(o.overview.creditsUsed, 2)}
           hint="Spends minus refunds"
-          icon={<IconCoins size={22} aria-hidden />}
+          icon={IconCoins}
           color="yellow"
         />
-        <StatCard label="Projects created" value={fmt(o.overview.projectsCreated)} icon={<IconFolder size={22} aria-hidden />} color="blue" />
+        <StatCard testId="analytics-stat" label="Projects created" value={fmt(o.overview.projectsCreated)} icon={IconFolder} color="blue" />
         <StatCard
+          testId="analytics-stat"
           label="Avg generation time"
           value={seconds(o.overview.avgGenerationTime)}
           hint="Request to result, completed runs"
-          icon={<IconClock size={22} aria-hidden />}
+          icon={IconClock}
           color="teal"
         />
       </SimpleGrid>
 
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 8 }}>
-          <Section title="Credit usage" description={`Credits used per day, ${shortDate(o.from)} – ${shortDate(o.to)}`}>
+          <ChartCard title="Credit usage" description={`Credits used per day, ${shortDate(o.from)} – ${shortDate(o.to)}`}>
             <AreaChart
               h={260}
               data={creditSeries}
@@ -210,10 +152,10 @@ export function AnalyticsScreen() {
               valueFormatter={(v) => fmt(v, 2)}
               data-testid="chart-credit-usage"
             />
-          </Section>
+          </ChartCard>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
-          <Section title="Generations by type">
+          <ChartCard title="Generations by type">
             <Group justify="center">
               <DonutChart
                 data={donut}
@@ -232,12 +174,12 @@ export function AnalyticsScreen() {
                 </Badge>
               ))}
             </Group>
-          </Section>
+          </ChartCard>
         </Grid.Col>
       </Grid>
 
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
-        <Section title="Generations per day" description="By type">
+        <ChartCard title="Generations per day" description="By type">
           {trend.isPending ? (
             <Skeleton h={240} />
           ) : (
@@ -256,8 +198,8 @@ export function AnalyticsScreen() {
               data-testid="chart-trend"
             />
           )}
-        </Section>
-        <Section title="Popular models" description="How often you used each model">
+        </ChartCard>
+        <ChartCard title="Popular models" description="How often you used each model">
           <BarChart
             h={240}
             data={popular}
@@ -267,12 +209,12 @@ export function AnalyticsScreen() {
             series={[{ name: 'Uses', color: 'brand.6' }]}
             data-testid="chart-models"
           />
-        </Section>
+        </ChartCard>
       </SimpleGrid>
 
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 8 }}>
-          <Section title="Model performance" description="Success rate counts completed against failed runs; time is request to result">
+          <ChartCard title="Model performance" description="Success rate counts completed against failed runs; time is request to result">
             {models.isPending ? (
               <Skeleton h={160} />
             ) : (
@@ -308,10 +250,10 @@ export function AnalyticsScreen() {
                 </Table>
               </Table.ScrollContainer>
             )}
-          </Section>
+          </ChartCard>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
-          <Section title="Where credits went" description="By type">
+          <ChartCard title="Where credits went" description="By type">
             {breakdown.isPending ? (
               <Skeleton h={160} />
             ) : breakdown.data?.byType.length ? (
@@ -328,12 +270,12 @@ export function AnalyticsScreen() {
                 No credits spent in this period.
               </Text>
             )}
-          </Section>
+          </ChartCard>
         </Grid.Col>
       </Grid>
 
       {recs.data?.recommendations.length ? (
-        <Section title="Recommendations" description="From your own usage">
+        <ChartCard title="Recommendations" description="From your own usage">
           <Stack gap="sm">
             {recs.data.recommendations.map((r) => (
               <Group key={`${r.kind}-${r.modelId ?? ''}`} gap="sm" align="flex-start" wrap="nowrap">
@@ -351,7 +293,7 @@ export function AnalyticsScreen() {
               </Group>
             ))}
           </Stack>
-        </Section>
+        </ChartCard>
       ) : null}
     </Stack>
   );

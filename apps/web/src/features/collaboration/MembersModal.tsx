@@ -10,10 +10,15 @@ import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { ROLE_META, type Role } from './roles';
 
+/** The role's name fits the select; what it may do is shown in full under it and in the options (never cut). */
 const ROLE_OPTIONS = [
-  { value: 'viewer', label: 'Viewer — can look, not change' },
-  { value: 'editor', label: 'Editor — can edit and generate' },
+  { value: 'viewer', label: 'Viewer' },
+  { value: 'editor', label: 'Editor' },
 ];
+const ROLE_HINT: Record<string, string> = {
+  viewer: 'Can look, not change.',
+  editor: 'Can edit and generate (charged to their own credits).',
+};
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -161,6 +166,15 @@ export function MembersModal({ projectId, onClose, projectOptions, onProjectChan
                       allowDeselect={false}
                       w={{ base: '100%', xs: 250 }}
                       data-testid="invite-role"
+                      description={ROLE_HINT[String(form.values.role)]}
+                      renderOption={({ option }) => (
+                        <Stack gap={0}>
+                          <Text size="sm">{option.label}</Text>
+                          <Text size="xs" c="dimmed">
+                            {ROLE_HINT[option.value]}
+                          </Text>
+                        </Stack>
+                      )}
                       {...form.getInputProps('role')}
                     />
                   </Group>

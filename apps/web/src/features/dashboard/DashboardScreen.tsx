@@ -45,6 +45,7 @@ import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { GenerationStatusBadge, GenerationThumb } from '../history/GenerationMedia';
 import { formatRelative, TYPE_META } from '../history/generation';
+import { ShareButton } from '../share/ShareLinks';
 import { CreditsCard } from './CreditsCard';
 
 type AnchorProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'color' | 'style'> & { ref?: Ref<HTMLAnchorElement> };
@@ -246,28 +247,29 @@ function RecentGenerations() {
       ) : (
         <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="md">
           {items.map((g) => (
-            <BlockLink
-              key={g.id}
-              to="/history"
-              search={{ id: g.id }}
-              aria-label={`${TYPE_META[g.type].label}: ${g.prompt}`}
-              data-testid="recent-generation"
-            >
-              <Stack gap={6}>
-                <div style={{ position: 'relative' }}>
-                  <GenerationThumb generation={g} />
-                  <div style={{ position: 'absolute', top: 6, left: 6 }}>
-                    <GenerationStatusBadge generation={g} size="xs" />
+            <div key={g.id} style={{ position: 'relative' }}>
+              <BlockLink to="/history" search={{ id: g.id }} aria-label={`${TYPE_META[g.type].label}: ${g.prompt}`} data-testid="recent-generation">
+                <Stack gap={6}>
+                  <div style={{ position: 'relative' }}>
+                    <GenerationThumb generation={g} />
+                    <div style={{ position: 'absolute', top: 6, left: 6 }}>
+                      <GenerationStatusBadge generation={g} size="xs" />
+                    </div>
                   </div>
+                  <Text size="xs" lineClamp={1} fw={550}>
+                    {g.prompt}
+                  </Text>
+                  <Text size="xs" c="dimmed" mt={-4}>
+                    {TYPE_META[g.type].label} · {formatRelative(g.createdAt)}
+                  </Text>
+                </Stack>
+              </BlockLink>
+              {g.status === 'COMPLETED' ? (
+                <div style={{ position: 'absolute', top: 6, right: 6 }}>
+                  <ShareButton target={{ generationId: g.id }} compact />
                 </div>
-                <Text size="xs" lineClamp={1} fw={550}>
-                  {g.prompt}
-                </Text>
-                <Text size="xs" c="dimmed" mt={-4}>
-                  {TYPE_META[g.type].label} · {formatRelative(g.createdAt)}
-                </Text>
-              </Stack>
-            </BlockLink>
+              ) : null}
+            </div>
           ))}
         </SimpleGrid>
       )}

@@ -98,6 +98,10 @@ function outputFacts(generation: Generation): Array<[string, ReactNode]> {
   if (str(m.key)) facts.push(['Key', str(m.key)]);
   if (num(m.bpm)) facts.push(['Tempo', `${num(m.bpm)} BPM`]);
   if (str(m.motion)) facts.push(['Camera motion', str(m.motion)]);
+  if (str(m.setting)) facts.push(['Setting', str(m.setting)]);
+  const drew = Array.isArray(m.drew) ? m.drew.filter((d): d is string => typeof d === 'string' && d !== '') : [];
+  if (drew.length) facts.push(['Drew', drew.join(', ')]);
+  if (str(m.artwork)) facts.push(['Artwork', str(m.artwork)]);
   const palette = Array.isArray(m.palette) ? m.palette.filter((c): c is string => typeof c === 'string' && /^#[0-9a-f]{3,8}$/i.test(c)) : [];
   if (palette.length)
     facts.push([

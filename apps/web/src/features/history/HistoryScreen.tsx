@@ -27,6 +27,7 @@ import { ScreenHeader } from '../../components/ScreenHeader';
 import { useAuth } from '../../lib/auth/useAuth';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { ShareButton } from '../share/ShareLinks';
 import { GenerationStatusBadge, GenerationThumb } from './GenerationMedia';
 import { GenerationReceipt } from './GenerationReceipt';
 import { formatCredits, formatRelative, type Generation, isRunning, STATUS_META, TYPE_META } from './generation';
@@ -35,46 +36,53 @@ import { HISTORY_PAGE, type HistorySearch } from './historySearch';
 function HistoryCard({ generation, onOpen }: { generation: Generation; onOpen: () => void }) {
   const meta = TYPE_META[generation.type];
   return (
-    <Card
-      component="button"
-      type="button"
-      onClick={onOpen}
-      padding="xs"
-      shadow="xs"
-      ta="left"
-      w="100%"
-      style={{ cursor: 'pointer' }}
-      aria-label={`${meta.label}: ${generation.prompt}. ${STATUS_META[generation.status].label}. Open receipt`}
-      data-testid="history-item"
-      data-generation-id={generation.id}
-      data-status={generation.status}
-      data-type={generation.type}
-    >
-      <Stack gap="xs">
-        <Box pos="relative">
-          <GenerationThumb generation={generation} />
-          <Box pos="absolute" top={8} left={8}>
-            <GenerationStatusBadge generation={generation} size="xs" />
+    <Box pos="relative">
+      <Card
+        component="button"
+        type="button"
+        onClick={onOpen}
+        padding="xs"
+        shadow="xs"
+        ta="left"
+        w="100%"
+        style={{ cursor: 'pointer' }}
+        aria-label={`${meta.label}: ${generation.prompt}. ${STATUS_META[generation.status].label}. Open receipt`}
+        data-testid="history-item"
+        data-generation-id={generation.id}
+        data-status={generation.status}
+        data-type={generation.type}
+      >
+        <Stack gap="xs">
+          <Box pos="relative">
+            <GenerationThumb generation={generation} />
+            <Box pos="absolute" top={8} left={8}>
+              <GenerationStatusBadge generation={generation} size="xs" />
+            </Box>
           </Box>
-        </Box>
-        <Stack gap={4} px={4} pb={4}>
-          <Text size="sm" fw={550} lineClamp={2} lh={1.35} mih={38}>
-            {generation.prompt}
-          </Text>
-          <Group justify="space-between" gap={4} wrap="nowrap">
-            <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
-              <meta.icon size={13} color={`var(--mantine-color-${meta.color}-filled)`} aria-hidden />
-              <Text size="xs" c="dimmed" truncate>
-                {formatRelative(generation.createdAt)}
+          <Stack gap={4} px={4} pb={4}>
+            <Text size="sm" fw={550} lineClamp={2} lh={1.35} mih={38}>
+              {generation.prompt}
+            </Text>
+            <Group justify="space-between" gap={4} wrap="nowrap">
+              <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
+                <meta.icon size={13} color={`var(--mantine-color-${meta.color}-filled)`} aria-hidden />
+                <Text size="xs" c="dimmed" truncate>
+                  {formatRelative(generation.createdAt)}
+                </Text>
+              </Group>
+              <Text size="xs" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                {formatCredits(generation.creditsUsed - generation.creditsRefunded)}
               </Text>
             </Group>
-            <Text size="xs" fw={600} style={{ whiteSpace: 'nowrap' }}>
-              {formatCredits(generation.creditsUsed - generation.creditsRefunded)}
-            </Text>
-          </Group>
+          </Stack>
         </Stack>
-      </Stack>
-    </Card>
+      </Card>
+      {generation.status === 'COMPLETED' ? (
+        <Box pos="absolute" top={14} right={14}>
+          <ShareButton target={{ generationId: generation.id }} compact />
+        </Box>
+      ) : null}
+    </Box>
   );
 }
 

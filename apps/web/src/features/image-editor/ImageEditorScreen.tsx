@@ -30,6 +30,7 @@ import { track } from '../../lib/analytics';
 import { useRequireLogin } from '../../lib/auth/useRequireLogin';
 import { errorMessage, errorStatus } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { ProjectEditorsMenu } from '../projects/ProjectEditorsMenu';
 import { PROJECT_HOME, PROJECT_TYPE_META } from '../projects/projectTypes';
 import { useProjectsViewer } from '../projects/useProjectsViewer';
 import { EditorCanvas } from './EditorCanvas';
@@ -571,6 +572,7 @@ function ImageEditor({ project, isGuest }: { project: ImageProject; isGuest: boo
         tools={[]}
         actions={
           <>
+            <ProjectEditorsMenu projectId={project.id} current="image-editor" type="IMAGE" compact />
             <Group gap={4} wrap="nowrap" visibleFrom="sm">
               <Tooltip label={tip('Undo', 'Ctrl+Z')}>
                 <ActionIcon variant="default" size="lg" aria-label="Undo" disabled={!document.canUndo} onClick={document.undo}>

@@ -116,7 +116,8 @@ export function LayerPanel(props: LayerPanelProps) {
                       ) : (
                         <IconPhoto size={18} aria-hidden style={{ flexShrink: 0 }} />
                       )}
-                      <Text size="sm" truncate="end" c={l.visible ? undefined : 'dimmed'}>
+                      {/* the whole name, wrapped: never cut to "A lighth…" */}
+                      <Text size="sm" c={l.visible ? undefined : 'dimmed'} style={{ overflowWrap: 'anywhere', minWidth: 0 }} data-testid="layer-name">
                         {l.name}
                       </Text>
                       {asset && asset.status !== 'READY' ? (

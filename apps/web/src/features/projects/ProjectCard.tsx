@@ -1,7 +1,16 @@
 import { ActionIcon, AspectRatio, Badge, Card, Center, Group, Image, Menu, Stack, Text, Tooltip } from '@mantine/core';
-import { IconArticle, IconCopy, IconDots, IconExternalLink, IconLayoutList, IconPencil, IconPhoto, IconTrash, IconUsers } from '@tabler/icons-react';
+import { IconCopy, IconDots, IconExternalLink, IconPencil, IconTrash, IconUsers } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { absoluteTime, PROJECT_OPEN, PROJECT_TYPE_META, type ProjectSummary, plural, relativeTime } from './projectTypes';
+import {
+  absoluteTime,
+  EDITOR_META,
+  PROJECT_EDITORS,
+  PROJECT_OPEN,
+  PROJECT_TYPE_META,
+  type ProjectSummary,
+  plural,
+  relativeTime,
+} from './projectTypes';
 
 interface ProjectCardProps {
   project: ProjectSummary;
@@ -102,30 +111,14 @@ export function ProjectCard({ project, onRename, onDuplicate, onDelete, onMember
               >
                 Open
               </Menu.Item>
-              {project.type === 'IMAGE' ? (
-                <Menu.Item
-                  onClick={() => void navigate({ to: '/projects/$projectId/image-editor', params })}
-                  leftSection={<IconPhoto size={15} aria-hidden />}
-                >
-                  Image editor
-                </Menu.Item>
-              ) : null}
-              {project.type === 'TEXT' ? (
-                <Menu.Item
-                  onClick={() => void navigate({ to: '/projects/$projectId/segments', params })}
-                  leftSection={<IconLayoutList size={15} aria-hidden />}
-                >
-                  Segments
-                </Menu.Item>
-              ) : null}
-              {project.type === 'TEXT' ? (
-                <Menu.Item
-                  onClick={() => void navigate({ to: '/projects/$projectId/seo', params })}
-                  leftSection={<IconArticle size={15} aria-hidden />}
-                >
-                  SEO articles
-                </Menu.Item>
-              ) : null}
+              {PROJECT_EDITORS[project.type].map((editor) => {
+                const { label, to, icon: EditorIcon } = EDITOR_META[editor];
+                return (
+                  <Menu.Item key={editor} onClick={() => void navigate({ to, params })} leftSection={<EditorIcon size={15} aria-hidden />}>
+                    {label}
+                  </Menu.Item>
+                );
+              })}
               <Menu.Divider />
               {canEdit ? (
                 <Menu.Item leftSection={<IconPencil size={15} aria-hidden />} onClick={onRename}>

@@ -1,6 +1,6 @@
 import type { AppRouter } from '@atelier/api/router';
 import type { ProjectType } from '@atelier/shared';
-import { type Icon, IconFileText, IconMovie, IconPhoto } from '@tabler/icons-react';
+import { type Icon, IconArticle, IconFileText, IconLayoutList, IconMovie, IconPhoto, IconPhotoEdit, IconWaveSine } from '@tabler/icons-react';
 import type { inferRouterOutputs } from '@trpc/server';
 
 type Outputs = inferRouterOutputs<AppRouter>;
@@ -42,6 +42,35 @@ export const PROJECT_OPEN = {
   IMAGE: '/projects/$projectId/segments',
   TEXT: '/projects/$projectId/seo',
 } as const;
+
+export type ProjectEditor = 'video-editor' | 'image-editor' | 'sound-editor' | 'segments' | 'seo';
+
+/** Every editor a project of each type has, in the order its card menu and its pages list them. */
+export const PROJECT_EDITORS: Record<ProjectType, readonly ProjectEditor[]> = {
+  VIDEO: ['video-editor', 'sound-editor'],
+  IMAGE: ['segments', 'image-editor', 'sound-editor'],
+  TEXT: ['seo', 'segments', 'sound-editor'],
+};
+
+export const EDITOR_META: Record<
+  ProjectEditor,
+  {
+    label: string;
+    to:
+      | '/projects/$projectId/video-editor'
+      | '/projects/$projectId/image-editor'
+      | '/projects/$projectId/sound-editor'
+      | '/projects/$projectId/segments'
+      | '/projects/$projectId/seo';
+    icon: Icon;
+  }
+> = {
+  'video-editor': { label: 'Video editor', to: '/projects/$projectId/video-editor', icon: IconMovie },
+  'image-editor': { label: 'Image editor', to: '/projects/$projectId/image-editor', icon: IconPhotoEdit },
+  'sound-editor': { label: 'Sound editor', to: '/projects/$projectId/sound-editor', icon: IconWaveSine },
+  segments: { label: 'Segments', to: '/projects/$projectId/segments', icon: IconLayoutList },
+  seo: { label: 'SEO articles', to: '/projects/$projectId/seo', icon: IconArticle },
+};
 
 const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['year', 365 * 24 * 3600],

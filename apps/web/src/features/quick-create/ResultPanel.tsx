@@ -8,6 +8,7 @@ import { trpc } from '../../lib/trpc';
 import { DownloadButton, GenerationProgress, GenerationResult, GenerationStatusBadge } from '../history/GenerationMedia';
 import { formatCredits, formatDuration, type Generation, isRunning, TYPE_META } from '../history/generation';
 import { useLiveGeneration } from '../history/useLiveGeneration';
+import { ShareButton } from '../share/ShareLinks';
 
 interface ResultPanelProps {
   generationId: string | null;
@@ -134,6 +135,7 @@ export function ResultPanel({ generationId, initial, emptyIcon, onGenerateAgain,
             </ButtonLink>
             <Group gap="sm">
               <DownloadButton generation={generation} />
+              {generation.status === 'COMPLETED' ? <ShareButton target={{ generationId: generation.id }} /> : null}
               <GuardedButton
                 action="generateAgain"
                 onAction={onGenerateAgain}

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconArrowLeft, IconLayoutList, IconPhoto, IconRefresh, IconSeo } from '@tabler/icons-react';
+import { IconAlertCircle, IconArrowLeft, IconLayoutList, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { ButtonLink } from '../../components/ButtonLink';
 import { ScreenEmptyState } from '../../components/ScreenEmptyState';
@@ -8,6 +8,7 @@ import { ScreenHeader } from '../../components/ScreenHeader';
 import { useRequireLogin } from '../../lib/auth/useRequireLogin';
 import { errorMessage, errorStatus } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { ProjectEditorsMenu } from '../projects/ProjectEditorsMenu';
 import { ProjectNotFound } from '../projects/ProjectRedirectScreen';
 import { PROJECT_TYPE_META } from '../projects/projectTypes';
 import { useProjectsViewer } from '../projects/useProjectsViewer';
@@ -126,20 +127,7 @@ export function SegmentEditorScreen({ projectId }: { projectId: string }) {
             <ButtonLink to="/projects" variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />}>
               Projects
             </ButtonLink>
-            {data.type === 'IMAGE' ? (
-              <ButtonLink
-                to="/projects/$projectId/image-editor"
-                params={{ projectId }}
-                variant="light"
-                leftSection={<IconPhoto size={16} aria-hidden />}
-              >
-                Image editor
-              </ButtonLink>
-            ) : (
-              <ButtonLink to="/projects/$projectId/seo" params={{ projectId }} variant="light" leftSection={<IconSeo size={16} aria-hidden />}>
-                SEO articles
-              </ButtonLink>
-            )}
+            <ProjectEditorsMenu projectId={projectId} current="segments" type={data.type} />
           </Group>
         }
       />

@@ -36,6 +36,7 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ButtonLink } from '../../components/ButtonLink';
+import { StatCard } from '../../components/ChartCard';
 import { ScreenEmptyState } from '../../components/ScreenEmptyState';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
@@ -43,7 +44,7 @@ import { PublishingCalendar } from './PublishingCalendar';
 import { RequestArticlesPanel } from './RequestArticlesPanel';
 import { SeoScaffold } from './SeoScaffold';
 import { StatusBadge } from './StatusBadge';
-import { type ArticleSummary, articleBusy, credits, formatDate, isWriting, type SeoProject } from './seoData';
+import { type ArticleSummary, articleBusy, credits, formatDate, isWriting, qualityStat, type SeoProject } from './seoData';
 import { useArticleActions } from './useArticleActions';
 import { useJobsSettled } from './useJobsSettled';
 
@@ -85,24 +86,20 @@ function ArticlesBody({ projectId, seoProject }: { projectId: string; seoProject
           ['a', 'b', 'c', 'd', 'e', 'f'].map((k) => <Skeleton key={k} h={74} radius="md" />)
         ) : stats.data ? (
           <>
-            <Stat label="Articles" value={String(stats.data.total)} hint={`${stats.data.byStatus.READY ?? 0} drafts ready`} />
-            <Stat label="Published" value={String(stats.data.byStatus.PUBLISHED ?? 0)} hint={`${stats.data.byStatus.SCHEDULED ?? 0} scheduled`} />
-            <Stat
+            <StatCard label="Articles" value={String(stats.data.total)} hint={`${stats.data.byStatus.READY ?? 0} drafts ready`} />
+            <StatCard label="Published" value={String(stats.data.byStatus.PUBLISHED ?? 0)} hint={`${stats.data.byStatus.SCHEDULED ?? 0} scheduled`} />
+            <StatCard
               label="Words written"
               value={stats.data.totalWords.toLocaleString('en')}
               hint={`≈ ${Math.round(stats.data.avgWords)} per article`}
             />
-            <Stat
+            <StatCard
               label="Credits used"
               value={String(Math.round(stats.data.creditsUsed * 100) / 100)}
               hint={`${stats.data.regenerations} regenerations`}
             />
-            <Stat
-              label="Avg SEO score"
-              value={stats.data.avgScore == null ? '—' : String(Math.round(stats.data.avgScore))}
-              hint={stats.data.avgRating == null ? 'Not rated yet' : `Rated ${stats.data.avgRating.toFixed(1)} / 5`}
-            />
-            <Stat label="Next publish" value={formatDate(stats.data.nextPublishDate)} hint={`Every ${seoProject.publishSchedule} days`} />
+            <StatCard {...qualityStat(stats.data.avgScore, stats.data.avgRating, stats.data.rated)} />
+            <StatCard label="Next publish" value={formatDate(stats.data.nextPublishDate)} hint={`Every ${seoProject.publishSchedule} days`} />
           </>
         ) : (
           <Alert color="red" variant="light" title="Stats unavailable">
@@ -183,24 +180,6 @@ function ArticlesBody({ projectId, seoProject }: { projectId: string; seoProject
 
       <PublishingCalendar articles={list} publishSchedule={seoProject.publishSchedule} />
     </Stack>
-  );
-}
-
-function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
-  return (
-    <Paper withBorder radius="md" p="sm">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-        {label}
-      </Text>
-      <Text fz="lg" fw={700}>
-        {value}
-      </Text>
-      {hint ? (
-        <Text size="xs" c="dimmed">
-          {hint}
-        </Text>
-      ) : null}
-    </Paper>
   );
 }
 

@@ -1,10 +1,10 @@
 import { BarChart } from '@mantine/charts';
-import { Accordion, Alert, Anchor, Badge, Grid, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Accordion, Alert, Anchor, Badge, Grid, Group, Loader, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconRefresh, IconSearch, IconWorld } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
 import { ButtonLink } from '../../components/ButtonLink';
+import { ChartCard, StatCard } from '../../components/ChartCard';
 import { GuardedButton } from '../../components/GuardedButton';
 import { ScreenEmptyState } from '../../components/ScreenEmptyState';
 import { track } from '../../lib/analytics';
@@ -53,13 +53,17 @@ function AnalysisBody({ projectId, seoProject }: { projectId: string; seoProject
       const res = await analyze.mutateAsync({ id: seoProject.id });
       utils.seo.byProject.setData({ projectId }, (old) => (old ? { ...old, seoProject: res.seoProject } : old));
       const a = res.seoProject.analysis;
-      const failed = a ? [a.target, ...a.competitors].filter((p): p is PageFindings => Boolean(p && !p.ok)).length : 0;
+      const all = a ? [a.target, ...a.competitors].filter((p): p is PageFindings => Boolean(p)) : [];
+      const failed = all.filter((p) => !p.ok).length;
       notifications.show({
-        color: failed ? 'yellow' : 'teal',
-        title: 'Analysis finished',
-        message: failed
-          ? `${failed} page${failed === 1 ? '' : 's'} could not be fetched; the rest were analysed.`
-          : `${a?.suggestedTopics.length ?? 0} topic suggestions are ready.`,
+        color: failed === all.length ? 'red' : failed ? 'yellow' : 'teal',
+        title: failed === all.length ? 'No page could be read' : 'Analysis finished',
+        message:
+          failed === all.length
+            ? 'None of the pages could be read, so nothing was concluded. The setup says why each URL will not work.'
+            : failed
+              ? `${failed} of ${all.length} pages could not be read; nothing was concluded from them.`
+              : `${a?.suggestedTopics.length ?? 0} topic suggestions are ready.`,
       });
     } catch (error) {
       notifications.show({ color: 'red', title: 'Analysis failed', message: errorMessage(error) });
@@ -139,26 +143,6 @@ function AnalysisBody({ projectId, seoProject }: { projectId: string; seoProject
   );
 }
 
-function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p="lg">
-      <Stack gap="md">
-        <div>
-          <Title order={2} size="h4">
-            {title}
-          </Title>
-          {description ? (
-            <Text size="sm" c="dimmed">
-              {description}
-            </Text>
-          ) : null}
-        </div>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
-
 function AnalysisResults({ analysis, keywords }: { analysis: SeoAnalysis; keywords: string[] }) {
   const pages: Array<{ page: PageFindings; role: 'Your site' | 'Competitor' }> = [
     ...(analysis.target ? [{ page: analysis.target, role: 'Your site' as const }] : []),
@@ -166,6 +150,13 @@ function AnalysisResults({ analysis, keywords }: { analysis: SeoAnalysis; keywor
   ];
   const okPages = pages.filter((p) => p.page.ok);
   const competitorsOk = analysis.competitors.filter((p) => p.ok);
+  // gaps compare your page with competitors' pages: both must have been read
+  const gapsKnown = Boolean(analysis.target?.ok) && competitorsOk.length > 0;
+  const gapsUnknownReason = !analysis.target
+    ? 'Add your site’s URL in the SEO setup to compare it with your competitors.'
+    : !analysis.target.ok
+      ? 'Your page could not be read, so no gaps can be worked out from it.'
+      : 'No competitor page could be read, so there are no gaps to report.';
   const avgCompetitorWords = competitorsOk.length ? Math.round(competitorsOk.reduce((s, p) => s + p.wordCount, 0) / competitorsOk.length) : 0;
 
   const wordsData = okPages.map(({ page, role }) => ({
@@ -184,14 +175,25 @@ function AnalysisResults({ analysis, keywords }: { analysis: SeoAnalysis; keywor
   return (
     <Stack gap="lg" data-testid="analysis-results">
       <SimpleGrid cols={{ base: 2, md: 4 }}>
-        <Stat label="Pages analysed" value={`${okPages.length}/${pages.length}`} />
-        <Stat label="Your page" value={analysis.target?.ok ? `${analysis.target.wordCount} words` : '—'} />
-        <Stat label="Competitor average" value={competitorsOk.length ? `${avgCompetitorWords} words` : '—'} />
-        <Stat label="Keyword gaps" value={String(analysis.keywordGaps.length)} />
+        <StatCard label="Pages analysed" value={`${okPages.length}/${pages.length}`} />
+        <StatCard label="Your page" value={analysis.target?.ok ? `${analysis.target.wordCount} words` : '—'} />
+        <StatCard label="Competitor average" value={competitorsOk.length ? `${avgCompetitorWords} words` : '—'} />
+        <StatCard label="Keyword gaps" value={gapsKnown ? String(analysis.keywordGaps.length) : '—'} />
       </SimpleGrid>
 
+      {okPages.length === 0 && pages.length > 0 ? (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="No page could be read" data-testid="nothing-read">
+          None of the {pages.length} pages could be read, so this analysis concludes nothing about them. Check the URLs in the SEO setup: it says why
+          each one will not work.
+        </Alert>
+      ) : null}
       {pages.some((p) => !p.page.ok) ? (
-        <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} title="Some pages could not be read">
+        <Alert
+          color="orange"
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          title={okPages.length ? 'Some pages could not be read — nothing is concluded from them' : 'Why the pages could not be read'}
+        >
           <Stack gap={2}>
             {pages
               .filter((p) => !p.page.ok)
@@ -207,7 +209,7 @@ function AnalysisResults({ analysis, keywords }: { analysis: SeoAnalysis; keywor
       {okPages.length ? (
         <Grid gap="md">
           <Grid.Col span={{ base: 12, lg: 5 }}>
-            <Section title="Length" description="Words of readable text per page">
+            <ChartCard title="Length" description="Words of readable text per page">
               <BarChart
                 h={Math.max(180, okPages.length * 46)}
                 data={wordsData}
@@ -217,10 +219,10 @@ function AnalysisResults({ analysis, keywords }: { analysis: SeoAnalysis; keywor
                 series={[{ name: 'Words', color: 'brand.6' }]}
                 data-testid="chart-words"
               />
-            </Section>
+            </ChartCard>
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 7 }}>
-            <Section title="Keyword use" description="How often each of your keywords appears on each page">
+            <ChartCard title="Keyword use" description="How often each of your keywords appears on each page">
               <BarChart
                 h={260}
                 data={keywordData}
@@ -230,12 +232,12 @@ function AnalysisResults({ analysis, keywords }: { analysis: SeoAnalysis; keywor
                 series={labels.map((label, i) => ({ name: `p${i}`, label, color: PAGE_COLORS[i % PAGE_COLORS.length] as string }))}
                 data-testid="chart-keywords"
               />
-            </Section>
+            </ChartCard>
           </Grid.Col>
         </Grid>
       ) : null}
 
-      <Section title="Pages" description="Title, meta description and structure of every page">
+      <ChartCard title="Pages" description="Title, meta description and structure of every page">
         <Table.ScrollContainer minWidth={760}>
           <Table verticalSpacing="sm" highlightOnHover data-testid="pages-table">
             <Table.Thead>
@@ -322,10 +324,14 @@ function AnalysisResults({ analysis, keywords }: { analysis: SeoAnalysis; keywor
             </Accordion.Item>
           ))}
         </Accordion>
-      </Section>
+      </ChartCard>
 
-      <Section title="Keyword gaps" description="Terms your competitors use that your page uses rarely or not at all">
-        {analysis.keywordGaps.length ? (
+      <ChartCard title="Keyword gaps" description="Terms your competitors use that your page uses rarely or not at all">
+        {!gapsKnown ? (
+          <Text size="sm" c="dimmed" data-testid="gaps-unknown">
+            {gapsUnknownReason}
+          </Text>
+        ) : analysis.keywordGaps.length ? (
           <Table.ScrollContainer minWidth={480}>
             <Table verticalSpacing="xs" striped data-testid="gaps-table">
               <Table.Thead>
@@ -353,20 +359,7 @@ function AnalysisResults({ analysis, keywords }: { analysis: SeoAnalysis; keywor
             No gaps found: your page covers the terms your competitors use.
           </Text>
         )}
-      </Section>
+      </ChartCard>
     </Stack>
-  );
-}
-
-function Stat({ label, value }: { label: string; value: string }) {
-  return (
-    <Paper withBorder radius="md" p="md">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-        {label}
-      </Text>
-      <Text fz="xl" fw={700}>
-        {value}
-      </Text>
-    </Paper>
   );
 }

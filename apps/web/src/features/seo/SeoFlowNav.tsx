@@ -1,8 +1,9 @@
-import { Group } from '@mantine/core';
+import { Box, Group } from '@mantine/core';
 import { type Icon, IconAdjustments, IconArticle, IconPencil, IconSearch } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { ButtonLink } from '../../components/ButtonLink';
 import { track } from '../../lib/analytics';
+import { ProjectEditorsMenu } from '../projects/ProjectEditorsMenu';
 
 export type SeoStep = 'generate' | 'analysis' | 'refine' | 'settings';
 
@@ -37,6 +38,9 @@ export function SeoFlowNav({ projectId, current }: { projectId: string; current:
       <ButtonLink to="/projects/$projectId/seo/refine" params={{ projectId }} {...stepProps('refine', current, IconPencil)}>
         Refine drafts
       </ButtonLink>
+      <Box ml="auto">
+        <ProjectEditorsMenu projectId={projectId} current="seo" type="TEXT" />
+      </Box>
     </Group>
   );
 }

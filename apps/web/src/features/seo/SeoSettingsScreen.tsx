@@ -28,6 +28,7 @@ import { trpc } from '../../lib/trpc';
 import { SeoFlowNav } from './SeoFlowNav';
 import { SeoLoadState, useSeoProjectQuery } from './SeoScaffold';
 import { fieldErrors, type SeoProject } from './seoData';
+import { UrlChecks } from './UrlChecks';
 
 /** Mirrors the server's limits (apps/api seo.schema) so mistakes show before a round trip. */
 const LIMITS = { minWords: 300, maxWords: 5000, maxKeywords: 20, maxCompetitors: 5, maxScheduleDays: 90 };
@@ -260,6 +261,7 @@ function SettingsWizard({ projectId, existing, isGuest }: { projectId: string; e
               error={errors.targetUrl}
               placeholder="https://www.example.com"
             />
+            <UrlChecks urls={form.targetUrl.trim() ? [form.targetUrl.trim()] : []} label="Target URL check" />
           </Stack>
         </Stepper.Step>
         <Stepper.Step label="Keywords" description="What to rank for">
@@ -288,6 +290,7 @@ function SettingsWizard({ projectId, existing, isGuest }: { projectId: string; e
               clearable
               splitChars={[' ', ',']}
             />
+            <UrlChecks urls={form.competitors} label="Competitor URL checks" />
           </Stack>
         </Stepper.Step>
         <Stepper.Step label="Publishing" description="Length and cadence">

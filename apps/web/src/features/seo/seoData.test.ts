@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { articleHeadings, credits, fieldErrors, parseRefineSearch, safeImageSrc } from './seoData';
+import { articleHeadings, credits, fieldErrors, parseRefineSearch, qualityStat, safeImageSrc } from './seoData';
 
 describe('seo screen helpers', () => {
   it('keeps only a uuid as the refine screen’s article', () => {
@@ -32,5 +32,19 @@ describe('seo screen helpers', () => {
     expect(credits(12)).toBe('12 credits');
     expect(credits(0.5)).toBe('0.50 credits');
     expect(fieldErrors(new Error('boom'))).toEqual({});
+  });
+
+  it('labels the SEO score and your star rating apart, so "86" never sits beside "Not rated yet" unexplained', () => {
+    expect(qualityStat(86, null, 0)).toEqual({
+      label: 'Avg SEO score',
+      value: '86 / 100',
+      hint: 'From the SEO checks · your star rating: none given yet',
+    });
+    expect(qualityStat(71.6, 4.25, 3)).toEqual({
+      label: 'Avg SEO score',
+      value: '72 / 100',
+      hint: 'From the SEO checks · your star rating: 4.3 / 5 (3 rated)',
+    });
+    expect(qualityStat(null, null, 0).value).toBe('—');
   });
 });

@@ -90,3 +90,18 @@ export function safeImageSrc(raw: string | null | undefined): string | null {
   if (/^\/media\/[^\s"'<>\\]+$/.test(trimmed)) return trimmed;
   return safeHref(trimmed);
 }
+
+/**
+ * The Articles stats' quality card: the SEO checks' average score (out of 100) and, as a separate, labelled line,
+ * the average of your own 1–5 star ratings — so "86" and "no ratings yet" never read as one contradictory figure.
+ */
+export function qualityStat(avgScore: number | null, avgRating: number | null, rated: number): { label: string; value: string; hint: string } {
+  return {
+    label: 'Avg SEO score',
+    value: avgScore == null ? '—' : `${Math.round(avgScore)} / 100`,
+    hint:
+      avgRating == null
+        ? 'From the SEO checks · your star rating: none given yet'
+        : `From the SEO checks · your star rating: ${avgRating.toFixed(1)} / 5 (${rated} rated)`,
+  };
+}

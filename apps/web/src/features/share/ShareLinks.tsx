@@ -1,5 +1,20 @@
 import type { AppRouter } from '@atelier/api/router';
-import { ActionIcon, Alert, Badge, Button, CopyButton, Group, Modal, Select, Skeleton, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  CopyButton,
+  Group,
+  Modal,
+  Popover,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy, IconExternalLink, IconLink, IconLinkOff, IconShare } from '@tabler/icons-react';
 import type { inferRouterOutputs } from '@trpc/server';
@@ -7,6 +22,7 @@ import { useState } from 'react';
 import { QueryError } from '../../components/feedback/QueryError';
 import { GuardedButton } from '../../components/GuardedButton';
 import { useAuth } from '../../lib/auth/useAuth';
+import { useRequireLogin } from '../../lib/auth/useRequireLogin';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useProjectAccess } from '../collaboration/useProjectAccess';
@@ -44,6 +60,7 @@ export function ShareLinkRow({ link, showTitle = false }: { link: ShareLinkItem;
     },
     onError: (e) => notifications.show({ color: 'red', title: 'Could not revoke the link', message: errorMessage(e) }),
   });
+  const [confirming, setConfirming] = useState(false);
   const status = STATUS_META[link.status];
   const url = shareUrl(link.path);
   return (
@@ -85,16 +102,46 @@ export function ShareLinkRow({ link, showTitle = false }: { link: ShareLinkItem;
           </Text>
         </Group>
         {link.status === 'active' && isAuthenticated ? (
-          <Button
-            size="compact-xs"
-            variant="subtle"
-            color="red"
-            leftSection={<IconLinkOff size={14} aria-hidden />}
-            loading={revoke.isPending}
-            onClick={() => revoke.mutate({ id: link.id })}
-          >
-            Revoke
-          </Button>
+          <Popover opened={confirming} onChange={setConfirming} position="bottom-end" withArrow shadow="md" trapFocus>
+            <Popover.Target>
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                color="red"
+                leftSection={<IconLinkOff size={14} aria-hidden />}
+                loading={revoke.isPending}
+                onClick={() => setConfirming((o) => !o)}
+              >
+                Revoke
+              </Button>
+            </Popover.Target>
+            <Popover.Dropdown maw={280} data-testid="revoke-confirm">
+              <Stack gap="xs">
+                <Text size="sm" fw={600}>
+                  Revoke this link?
+                </Text>
+                <Text size="xs" c="dimmed">
+                  It stops opening at once for everyone who has it. This cannot be undone; you can make a new link later.
+                </Text>
+                <Group justify="flex-end" gap="xs">
+                  <Button size="compact-sm" variant="default" onClick={() => setConfirming(false)}>
+                    Keep it
+                  </Button>
+                  <Button
+                    size="compact-sm"
+                    color="red"
+                    loading={revoke.isPending}
+                    onClick={() => {
+                      setConfirming(false);
+                      revoke.mutate({ id: link.id });
+                    }}
+                  >
+                    Revoke link
+                  </Button>
+                </Group>
+              </Stack>
+            </Popover.Dropdown>
+          </Popover>
         ) : null}
       </Group>
     </Stack>
@@ -174,21 +221,44 @@ export function ShareLinkModal({ target, opened, onClose }: { target: Target; op
   );
 }
 
-/** "Share" — opens the public-link manager for a finished generation or export (guests get the login popup). */
-export function ShareButton({ target, disabled }: { target: Target; disabled?: boolean }) {
+/**
+ * "Share" — opens the public-link manager for a finished generation or export (guests get the login popup).
+ * `compact`: an icon button, for generation cards (dashboard, history).
+ */
+export function ShareButton({ target, disabled, compact = false }: { target: Target; disabled?: boolean; compact?: boolean }) {
   const [opened, setOpened] = useState(false);
+  const guard = useRequireLogin();
   return (
     <>
-      <GuardedButton
-        action="createShareLink"
-        onAction={() => setOpened(true)}
-        variant="light"
-        disabled={disabled}
-        leftSection={<IconShare size={16} aria-hidden />}
-        data-testid="share-button"
-      >
-        Share
-      </GuardedButton>
+      {compact ? (
+        <Tooltip label="Share a public link">
+          <ActionIcon
+            variant="default"
+            size="md"
+            radius="xl"
+            aria-label="Share"
+            disabled={disabled}
+            data-testid="share-card-button"
+            onClick={(e) => {
+              e.stopPropagation();
+              guard('createShareLink', () => setOpened(true));
+            }}
+          >
+            <IconShare size={15} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      ) : (
+        <GuardedButton
+          action="createShareLink"
+          onAction={() => setOpened(true)}
+          variant="light"
+          disabled={disabled}
+          leftSection={<IconShare size={16} aria-hidden />}
+          data-testid="share-button"
+        >
+          Share
+        </GuardedButton>
+      )}
       {opened ? <ShareLinkModal target={target} opened={opened} onClose={() => setOpened(false)} /> : null}
     </>
   );

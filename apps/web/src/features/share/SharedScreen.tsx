@@ -66,6 +66,12 @@ function Media({ item }: { item: SharedItem }) {
   return null;
 }
 
+/** The page's title in full: a title the api shortened from the prompt ("… with s…") becomes the whole prompt. */
+function fullTitle(title: string, prompt: string | null | undefined): string {
+  if (prompt && title.endsWith('…') && prompt.startsWith(title.slice(0, -1).trimEnd())) return prompt;
+  return title;
+}
+
 /** /s/{token} — the public page of a share link: the media and its prompt, nothing else of the account. */
 export function SharedScreen({ token }: { token: string }) {
   const shared = trpc.share.get.useQuery({ token });
@@ -105,12 +111,15 @@ export function SharedScreen({ token }: { token: string }) {
         ) : item ? (
           <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} data-testid="shared-item">
             <Stack gap="md">
-              <Group justify="space-between" align="flex-start" wrap="nowrap">
-                <Title order={1} fz="h3" lineClamp={2}>
-                  {item.title}
+              {/* the kind above the title, both whole: a long title wraps instead of squeezing the badge to "I…" */}
+              <Stack gap={6} align="flex-start">
+                <Badge variant="light" style={{ flexShrink: 0, overflow: 'visible' }} data-testid="shared-kind">
+                  {KIND_LABEL[item.mediaType] ?? item.mediaType}
+                </Badge>
+                <Title order={1} fz="h3" style={{ overflowWrap: 'anywhere' }} data-testid="shared-title">
+                  {fullTitle(item.title, item.prompt)}
                 </Title>
-                <Badge variant="light">{KIND_LABEL[item.mediaType] ?? item.mediaType}</Badge>
-              </Group>
+              </Stack>
               <Media item={item} />
               {item.prompt ? (
                 <Stack gap={4}>

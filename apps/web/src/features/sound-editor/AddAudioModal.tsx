@@ -23,6 +23,7 @@ interface AddAudioModalProps {
   projectId: string;
   /** Where the clip goes, for the dialog's text. */
   target: string;
+  /** Places the clip; the editor says where it went. */
   onAdded: (source: SoundSource, sources: SoundSource[]) => void;
 }
 
@@ -39,7 +40,6 @@ export function AddAudioModal({ opened, onClose, projectId, target, onAdded }: A
 
   const done = (res: { source: SoundSource; session: { sources: SoundSource[] } }) => {
     onAdded(res.source, res.session.sources);
-    notifications.show({ color: 'teal', message: `Added “${res.source.name}” to ${target}.` });
     setFile(null);
     setName('');
     onClose();

@@ -46,7 +46,7 @@ function ExportRow({ e }: { e: Export }) {
         {e.status === 'COMPLETED' && e.outputUrl ? (
           <>
             {/* biome-ignore lint/a11y/useMediaCaption: a music/voice mixdown has no captions */}
-            <audio controls preload="none" src={e.outputUrl} style={{ width: '100%' }} />
+            <audio controls preload="metadata" src={e.outputUrl} style={{ width: '100%' }} data-testid="mix-player" />
             <Group justify="space-between">
               <Text size="xs" c="dimmed">
                 {typeof e.metadata.durationSeconds === 'number' ? formatTime(e.metadata.durationSeconds) : ''}

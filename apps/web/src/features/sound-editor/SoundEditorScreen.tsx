@@ -28,9 +28,11 @@ import { ScreenEmptyState } from '../../components/ScreenEmptyState';
 import { useRequireLogin } from '../../lib/auth/useRequireLogin';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { ProjectEditorsMenu } from '../projects/ProjectEditorsMenu';
 import { useProjectsViewer } from '../projects/useProjectsViewer';
 import { AddAudioModal } from './AddAudioModal';
 import { MixExportModal } from './MixExportModal';
+import { placeNewClip, timeLabel } from './placement';
 import { SoundInspector } from './SoundInspector';
 import { formatTime, SoundTimeline } from './SoundTimeline';
 import { useMixPlayer } from './useMixPlayer';
@@ -167,24 +169,29 @@ function SoundEditor({ initial, isGuest }: { initial: SoundSession; isGuest: boo
       setSelectedClipId(null);
     });
 
-  /** Puts a source on the selected track (or a new one) at the playhead. */
+  /**
+   * Puts a source where it overlaps nothing: on the selected track at the playhead when that stretch is free, else
+   * after the track's last clip; with no track selected on a new track. The toast says where it went.
+   */
   const place = (source: SoundSource, list: SoundSource[] = sources) =>
     guard('createClip', () => {
+      const durations = new Map(list.map((s) => [s.id, s.durationSeconds]));
+      const spot = placeNewClip(tracks, durations, selectedTrackId, source.durationSeconds, player.time);
+      if (!spot.trackId && tracks.length >= MAX_TRACKS) {
+        notifications.show({ color: 'yellow', message: `A session holds at most ${MAX_TRACKS} tracks.` });
+        return;
+      }
       const clip: SoundClip = {
         id: crypto.randomUUID(),
         sourceId: source.id,
-        start: Math.round(player.time * 100) / 100,
+        start: spot.start,
         trimStart: 0,
         trimEnd: 0,
         fadeIn: 0,
         fadeOut: 0,
         gain: 1,
       };
-      const target = tracks.find((t) => t.id === selectedTrackId);
-      if (!target && tracks.length >= MAX_TRACKS) {
-        notifications.show({ color: 'yellow', message: `A session holds at most ${MAX_TRACKS} tracks.` });
-        return;
-      }
+      const target = tracks.find((t) => t.id === spot.trackId);
       const fresh = target ? null : newTrack(source.name.slice(0, 60));
       const trackId = target?.id ?? fresh?.id ?? '';
       doc.update((prev) => {
@@ -193,6 +200,14 @@ function SoundEditor({ initial, isGuest }: { initial: SoundSession; isGuest: boo
       }, list);
       setSelectedTrackId(trackId);
       setSelectedClipId(clip.id);
+      const after = spot.afterClipId ? list.find((s) => s.id === target?.clips.find((c) => c.id === spot.afterClipId)?.sourceId)?.name : undefined;
+      const where =
+        spot.why === 'new-track'
+          ? `on a new track “${fresh?.name ?? ''}” at ${timeLabel(spot.start)}`
+          : spot.why === 'after'
+            ? `to “${target?.name ?? ''}” at ${timeLabel(spot.start)}, after “${after ?? 'the last clip'}”`
+            : `to “${target?.name ?? ''}” at ${timeLabel(spot.start)} (the playhead)`;
+      notifications.show({ color: 'teal', title: 'Audio added', message: `Added “${source.name}” ${where}.` });
     });
 
   const deleteClip = (clipId: string) =>
@@ -389,6 +404,7 @@ function SoundEditor({ initial, isGuest }: { initial: SoundSession; isGuest: boo
                 <IconArrowLeft size={18} aria-hidden />
               </ActionIcon>
             </Tooltip>
+            <ProjectEditorsMenu projectId={initial.projectId} current="sound-editor" compact />
             <SaveIndicator isGuest={isGuest} status={doc.status} error={doc.error} onRetry={doc.retry} />
             <ActionIcon variant="default" size="lg" aria-label="Open inspector" hiddenFrom="md" onClick={() => setInspectorOpen(true)}>
               <IconAdjustmentsHorizontal size={18} aria-hidden />

@@ -205,16 +205,21 @@ export function SoundTimeline({
               onPointerDown={() => actions.select(null, track.id)}
             >
               <Group gap={4} wrap="nowrap">
-                <TextInput
-                  size="xs"
-                  variant="unstyled"
-                  aria-label={`Track ${ti + 1} name`}
-                  value={track.name}
-                  maxLength={60}
-                  onChange={(e) => actions.track(track.id, { name: e.currentTarget.value })}
-                  styles={{ input: { fontWeight: 600, height: 22, minHeight: 22 } }}
-                  style={{ flex: 1, minWidth: 0 }}
-                />
+                {/* a long name does not fit the header: the whole name shows on hover, focus or touch */}
+                <Tooltip label={track.name} multiline maw={260} events={{ hover: true, focus: true, touch: true }} openDelay={200}>
+                  <TextInput
+                    size="xs"
+                    variant="unstyled"
+                    aria-label={`Track ${ti + 1} name`}
+                    title={track.name}
+                    value={track.name}
+                    maxLength={60}
+                    onChange={(e) => actions.track(track.id, { name: e.currentTarget.value })}
+                    styles={{ input: { fontWeight: 600, height: 22, minHeight: 22 } }}
+                    style={{ flex: 1, minWidth: 0 }}
+                    data-testid="track-name"
+                  />
+                </Tooltip>
                 <Tooltip label={track.muted ? 'Unmute' : 'Mute'}>
                   <ActionIcon
                     size="sm"

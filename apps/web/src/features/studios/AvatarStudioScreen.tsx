@@ -14,7 +14,6 @@ import {
   Paper,
   Select,
   SimpleGrid,
-  Slider,
   Stack,
   Text,
   Textarea,
@@ -36,6 +35,7 @@ import type { Generation } from '../history/generation';
 import { useLiveGeneration } from '../history/useLiveGeneration';
 import { TakeProgress, useModelPrice } from './StudioTakes';
 import { readAsDataUrl } from './studioUtils';
+import { DEFAULT_VOICE, useVoiceLabel, VoicePicker, type VoiceSettings } from './VoicePicker';
 
 type Avatar = inferRouterOutputs<AppRouter>['studios']['avatarList']['avatars'][number];
 
@@ -148,12 +148,14 @@ function CreateAvatarCard({ onCreated }: { onCreated: (a: Avatar) => void }) {
   }, [photo]);
   const photoError = photo && photo.size > MAX_PHOTO_MB * 1024 * 1024 ? `The photo must be at most ${MAX_PHOTO_MB} MB` : null;
 
+  const blocked = !name.trim() ? 'Give the avatar a name first.' : !photo ? 'Choose a photo of a face.' : photoError;
+
   const run = async () => {
-    if (!name.trim()) return notifications.show({ color: 'yellow', message: 'Give the avatar a name first.' });
-    if (!photo) return notifications.show({ color: 'yellow', message: 'Choose a photo first.' });
+    if (!photo) return;
     try {
       const res = await create.mutateAsync({ name: name.trim(), type: (type ?? 'photo') as 'photo', photo: await readAsDataUrl(photo) });
       notifications.show({ color: 'teal', title: 'Avatar created', message: `${res.avatar.name} is ready.` });
+      if (res.warning) notifications.show({ color: 'yellow', title: 'Face not checked', message: res.warning, autoClose: false });
       setName('');
       setPhoto(null);
       await utils.studios.avatarList.invalidate();
@@ -198,7 +200,7 @@ function CreateAvatarCard({ onCreated }: { onCreated: (a: Avatar) => void }) {
           action="createAvatar"
           onAction={() => void run()}
           loading={create.isPending}
-          disabled={Boolean(photoError)}
+          blockedReason={blocked}
           leftSection={<IconPlus size={16} aria-hidden />}
         >
           Create avatar
@@ -212,16 +214,12 @@ function AvatarWorkspace({ avatar }: { avatar: Avatar }) {
   const utils = trpc.useUtils();
   const videoPrice = useModelPrice(VIDEO_MODEL);
   const variationPrice = useModelPrice(VARIATION_MODEL);
-  const voices = trpc.studios.voices.useQuery(undefined, { staleTime: 300_000 });
-  const profiles = trpc.studios.voiceProfiles.useQuery(undefined, { staleTime: 10_000 });
   const takes = trpc.studios.avatarTakes.useQuery({ avatarId: avatar.id }, { staleTime: 5_000 });
   const animate = trpc.studios.avatarAnimate.useMutation();
   const variations = trpc.studios.avatarGenerate.useMutation();
 
   const [text, setText] = useState('');
-  const [voiceId, setVoiceId] = useState<string | null>('en-us+f3');
-  const [speed, setSpeed] = useState(1);
-  const [pitch, setPitch] = useState(50);
+  const [voice, setVoice] = useState<VoiceSettings>(DEFAULT_VOICE);
   const [look, setLook] = useState('');
   const [count, setCount] = useState<number | string>(2);
   const [videoPick, setVideoPick] = useState<Generation | null>(null);
@@ -232,18 +230,11 @@ function AvatarWorkspace({ avatar }: { avatar: Avatar }) {
   const shown = videoPick ?? videos[0] ?? null;
   const refreshTakes = () => void utils.studios.avatarTakes.invalidate({ avatarId: avatar.id });
 
-  const profileList = profiles.data?.profiles ?? [];
-  const voiceOptions = [
-    ...(profileList.length ? [{ group: 'Your voices', items: profileList.map((p) => ({ value: p.id, label: p.name })) }] : []),
-    { group: 'Built-in voices', items: (voices.data?.voices ?? []).map((v) => ({ value: v.id, label: v.name })) },
-  ];
   const countNumber = typeof count === 'number' ? count : 1;
 
   const runAnimate = async () => {
-    if (!text.trim()) return notifications.show({ color: 'yellow', message: 'Type what the avatar should say first.' });
-    if (!voiceId) return notifications.show({ color: 'yellow', message: 'Pick a voice first.' });
     try {
-      const res = await animate.mutateAsync({ avatarId: avatar.id, text: text.trim(), voiceId, speed, pitch });
+      const res = await animate.mutateAsync({ avatarId: avatar.id, text: text.trim(), ...voice });
       track('generation_triggered', { type: 'video', model: VIDEO_MODEL });
       setVideoPick(res.generation);
       refreshTakes();
@@ -253,7 +244,6 @@ function AvatarWorkspace({ avatar }: { avatar: Avatar }) {
   };
 
   const runVariations = async () => {
-    if (!look.trim()) return notifications.show({ color: 'yellow', message: 'Describe the new look first — e.g. “pencil sketch”.' });
     try {
       const res = await variations.mutateAsync({ avatarId: avatar.id, prompt: look.trim(), count: countNumber });
       track('generation_triggered', { type: 'image', model: VARIATION_MODEL, count: res.generations.length });
@@ -310,39 +300,12 @@ function AvatarWorkspace({ avatar }: { avatar: Avatar }) {
             value={text}
             onChange={(e) => setText(e.currentTarget.value)}
           />
-          <Select
-            label="Voice"
-            data={voiceOptions}
-            value={voiceId}
-            onChange={(v) => {
-              setVoiceId(v);
-              const p = profileList.find((x) => x.id === v);
-              if (p) {
-                setPitch(p.pitch);
-                setSpeed(p.speed);
-              }
-            }}
-            searchable
-            nothingFoundMessage="No voice matches"
-          />
-          <Group grow align="flex-start">
-            <Stack gap={4}>
-              <Text size="sm" fw={500}>
-                Speed: {speed.toFixed(2)}×
-              </Text>
-              <Slider thumbLabel="Speed" min={0.5} max={2} step={0.05} value={speed} onChange={setSpeed} label={(v) => `${v.toFixed(2)}×`} />
-            </Stack>
-            <Stack gap={4}>
-              <Text size="sm" fw={500}>
-                Pitch: {pitch}
-              </Text>
-              <Slider thumbLabel="Pitch" min={0} max={100} step={1} value={pitch} onChange={setPitch} />
-            </Stack>
-          </Group>
+          <VoicePicker value={voice} onChange={setVoice} />
           <GuardedButton
             action="generateAvatarVideo"
             onAction={() => void runAnimate()}
             loading={animate.isPending}
+            blockedReason={text.trim() ? null : 'Type what the avatar should say first.'}
             leftSection={<IconMovie size={16} aria-hidden />}
             size="md"
           >
@@ -379,6 +342,7 @@ function AvatarWorkspace({ avatar }: { avatar: Avatar }) {
             action="generateAvatarLooks"
             onAction={() => void runVariations()}
             loading={variations.isPending}
+            blockedReason={look.trim() ? null : 'Describe the new look first — e.g. “pencil sketch”.'}
             leftSection={<IconSparkles size={16} aria-hidden />}
           >
             Generate {countNumber} look{countNumber === 1 ? '' : 's'}
@@ -448,6 +412,7 @@ function AvatarWorkspace({ avatar }: { avatar: Avatar }) {
 }
 
 function AvatarVideo({ generation, onSettled }: { generation: Generation; onSettled: () => void }) {
+  const voiceLabel = useVoiceLabel();
   const { generation: live } = useLiveGeneration(generation.status === 'COMPLETED' ? null : generation.id, generation);
   const g = live ?? generation;
   const done = g.status !== 'PENDING' && g.status !== 'PROCESSING';
@@ -480,7 +445,7 @@ function AvatarVideo({ generation, onSettled }: { generation: Generation; onSett
             <Group justify="space-between">
               <Text size="xs" c="dimmed">
                 {Number.isFinite(seconds) ? `${seconds.toFixed(1)} s · ` : ''}
-                {String(g.params.voiceId ?? '')} · {g.creditsUsed} credits
+                {voiceLabel(g)} · {g.creditsUsed} credits
               </Text>
               <Button
                 component="a"

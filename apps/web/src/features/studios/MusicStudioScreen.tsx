@@ -13,7 +13,7 @@ import { trpc } from '../../lib/trpc';
 import type { Generation } from '../history/generation';
 import { useLiveGeneration } from '../history/useLiveGeneration';
 import { TakeList, TakeProgress, useModelPrice } from './StudioTakes';
-import { MAX_AUDIO_MB, readAsDataUrl } from './studioUtils';
+import { detailLine, MAX_AUDIO_MB, readAsDataUrl } from './studioUtils';
 import { WaveformPlayer } from './WaveformPlayer';
 
 const MODEL = 'local/music';
@@ -23,7 +23,12 @@ const NOTES = ['C', 'C#', 'D', 'Eb', 'E', 'F', 'F#', 'G', 'Ab', 'A', 'Bb', 'B'];
 const KEYS = NOTES.flatMap((n) => [`${n} major`, `${n} minor`]);
 
 const describeTake = (g: Generation) =>
-  [g.params.genre, g.params.mood, g.params.bpm ? `${g.params.bpm} bpm` : null, g.params.key].filter(Boolean).join(' · ');
+  detailLine(
+    g.params.genre as string | undefined,
+    g.params.mood as string | undefined,
+    Boolean(g.params.bpm) && `${g.params.bpm} bpm`,
+    g.params.key as string | undefined,
+  );
 
 /** /music-studio — music from a prompt with genre, mood, tempo, key and an optional reference. */
 export function MusicStudioScreen() {
@@ -49,15 +54,9 @@ export function MusicStudioScreen() {
   const referenceError = reference && reference.size > MAX_AUDIO_MB * 1024 * 1024 ? `The reference must be at most ${MAX_AUDIO_MB} MB` : null;
   const promptError = generate.error?.data && JSON.stringify(generate.error.data).includes('prompt') ? errorMessage(generate.error) : null;
 
+  const runBlocked = prompt.trim() ? referenceError : 'Describe the track first — e.g. “warm lo-fi beat with vinyl crackle”.';
+
   const run = async () => {
-    if (!prompt.trim()) {
-      notifications.show({
-        color: 'yellow',
-        title: 'Describe the track',
-        message: 'Type a prompt first — e.g. “warm lo-fi beat with vinyl crackle”.',
-      });
-      return;
-    }
     try {
       const referenceAudio = reference ? await readAsDataUrl(reference) : undefined;
       const res = await generate.mutateAsync({
@@ -149,7 +148,7 @@ export function MusicStudioScreen() {
                 action="generateMusic"
                 onAction={() => void run()}
                 loading={generate.isPending}
-                disabled={Boolean(referenceError)}
+                blockedReason={runBlocked}
                 leftSection={<IconSparkles size={16} aria-hidden />}
                 size="md"
               >
@@ -181,6 +180,7 @@ export function MusicStudioScreen() {
                             value={projectId}
                             onChange={setProjectId}
                             searchable
+                            allowDeselect={false}
                             style={{ flex: 1, minWidth: 200 }}
                             error={projects.error ? errorMessage(projects.error) : null}
                           />

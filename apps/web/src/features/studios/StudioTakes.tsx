@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { type Generation, isRunning, STATUS_META } from '../history/generation';
+import { detailLine } from './studioUtils';
 
 /** The live state of one take: progress while it runs, the error when it failed. */
 export function TakeProgress({ generation, label }: { generation: Generation; label: string }) {
@@ -98,8 +99,7 @@ export function TakeList({
                       {g.prompt}
                     </Text>
                     <Text size="xs" c="dimmed" lineClamp={1}>
-                      {describe ? describe(g) : ''}
-                      {Number.isFinite(seconds) ? ` · ${seconds.toFixed(1)} s` : ''} · {new Date(g.createdAt).toLocaleString()}
+                      {detailLine(describe?.(g), Number.isFinite(seconds) && `${seconds.toFixed(1)} s`, new Date(g.createdAt).toLocaleString())}
                     </Text>
                   </Stack>
                   <Badge color={status.color} variant="light" style={{ flexShrink: 0 }}>

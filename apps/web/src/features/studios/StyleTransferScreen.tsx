@@ -83,13 +83,16 @@ export function StyleTransferScreen() {
   const fileError = file && file.size > MAX_IMAGE_MB * 1024 * 1024 ? `The image must be at most ${MAX_IMAGE_MB} MB` : null;
   const chosenImage = source === 'upload' ? preview : (picked?.thumb ?? null);
 
+  const startBlocked =
+    source === 'upload' ? (file ? fileError : 'Choose an image to restyle first.') : picked ? null : 'Pick one of your images first.';
+
   const start = async () => {
     let image: string;
     if (source === 'upload') {
-      if (!file) return notifications.show({ color: 'yellow', message: 'Choose an image to restyle first.' });
+      if (!file) return;
       image = await readAsDataUrl(file);
     } else {
-      if (!picked) return notifications.show({ color: 'yellow', message: 'Pick one of your images first.' });
+      if (!picked) return;
       image = picked.url;
     }
     try {
@@ -219,7 +222,7 @@ export function StyleTransferScreen() {
                 action="generateStyleTransfer"
                 onAction={() => void start()}
                 loading={run.isPending}
-                disabled={Boolean(fileError)}
+                blockedReason={startBlocked}
                 leftSection={<IconSparkles size={16} aria-hidden />}
                 size="md"
               >
@@ -414,6 +417,7 @@ function ResultPanel({ result, canSave, styleName }: { result: StyleResult; canS
                     setSavedTo(null);
                   }}
                   searchable
+                  allowDeselect={false}
                   style={{ flex: 1, minWidth: 200 }}
                   error={projects.error ? errorMessage(projects.error) : null}
                 />
@@ -421,7 +425,7 @@ function ResultPanel({ result, canSave, styleName }: { result: StyleResult; canS
                   action="saveStyleTransfer"
                   onAction={() => void save()}
                   loading={upload.isPending}
-                  disabled={!projectId}
+                  blockedReason={projectId ? null : 'Choose a project to save to.'}
                   variant="default"
                   leftSection={<IconDeviceFloppy size={16} aria-hidden />}
                 >

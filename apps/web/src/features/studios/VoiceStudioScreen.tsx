@@ -1,21 +1,4 @@
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  FileButton,
-  Grid,
-  Group,
-  Loader,
-  Paper,
-  Select,
-  Slider,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, FileButton, Grid, Group, Loader, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconMicrophone2, IconSparkles, IconTrash, IconUpload, IconVoice } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -30,6 +13,7 @@ import type { Generation } from '../history/generation';
 import { useLiveGeneration } from '../history/useLiveGeneration';
 import { TakeList, TakeProgress, useModelPrice } from './StudioTakes';
 import { MAX_AUDIO_MB, readAsDataUrl } from './studioUtils';
+import { DEFAULT_VOICE, useVoiceLabel, VoicePicker, type VoiceSettings } from './VoicePicker';
 import { VoiceRecorder } from './VoiceRecorder';
 import { WaveformPlayer } from './WaveformPlayer';
 
@@ -41,7 +25,6 @@ export function VoiceStudioScreen() {
   const speechPrice = useModelPrice(SPEECH);
   const clonePrice = useModelPrice('local/voice-clone');
   const utils = trpc.useUtils();
-  const voices = trpc.studios.voices.useQuery(undefined, { staleTime: 300_000 });
   const profiles = trpc.studios.voiceProfiles.useQuery(undefined, { staleTime: 10_000 });
   const clone = trpc.studios.voiceClone.useMutation();
   const generate = trpc.studios.voiceGenerate.useMutation();
@@ -49,9 +32,7 @@ export function VoiceStudioScreen() {
   const [name, setName] = useState('');
   const [samples, setSamples] = useState<File[]>([]);
   const [text, setText] = useState('');
-  const [voiceId, setVoiceId] = useState<string | null>('en-us+f3');
-  const [speed, setSpeed] = useState(1);
-  const [pitch, setPitch] = useState(50);
+  const [voice, setVoice] = useState<VoiceSettings>(DEFAULT_VOICE);
   const [currentId, setCurrentId] = useState<string | null>(null);
   const [initial, setInitial] = useState<Generation | null>(null);
   const { generation } = useLiveGeneration(currentId, initial);
@@ -63,18 +44,23 @@ export function VoiceStudioScreen() {
     setSamples(next.slice(0, MAX_SAMPLES));
   };
 
+  const cloneBlocked = !name.trim()
+    ? 'Give the voice a name first.'
+    : !samples.length
+      ? 'Upload or record at least one sample.'
+      : sampleErrors.find(Boolean)
+        ? 'Remove the samples that are too large.'
+        : null;
+  const speakBlocked = text.trim() ? null : 'Type the text to speak first.';
+
   const runClone = async () => {
-    if (!name.trim()) return notifications.show({ color: 'yellow', message: 'Give the voice a name first.' });
-    if (!samples.length) return notifications.show({ color: 'yellow', message: 'Upload or record at least one sample.' });
     try {
       const res = await clone.mutateAsync({ name: name.trim(), samples: await Promise.all(samples.map(readAsDataUrl)) });
       setCredits(res.creditsBalance);
       notifications.show({ color: 'teal', title: 'Voice cloned', message: `${res.profile.name} is ready to speak.` });
       setName('');
       setSamples([]);
-      setVoiceId(res.profile.id);
-      setPitch(res.profile.pitch);
-      setSpeed(res.profile.speed);
+      setVoice({ voiceId: res.profile.id, pitch: res.profile.pitch, speed: res.profile.speed });
       void utils.studios.voiceProfiles.invalidate();
     } catch (e) {
       notifications.show({ color: 'red', title: 'Voice not cloned', message: errorMessage(e) });
@@ -82,10 +68,8 @@ export function VoiceStudioScreen() {
   };
 
   const runSpeak = async () => {
-    if (!text.trim()) return notifications.show({ color: 'yellow', message: 'Type the text to speak first.' });
-    if (!voiceId) return notifications.show({ color: 'yellow', message: 'Pick a voice first.' });
     try {
-      const res = await generate.mutateAsync({ text: text.trim(), voiceId, speed, pitch });
+      const res = await generate.mutateAsync({ text: text.trim(), ...voice });
       track('generation_triggered', { type: 'audio', model: SPEECH });
       setInitial(res.generation);
       setCurrentId(res.generation.id);
@@ -95,14 +79,7 @@ export function VoiceStudioScreen() {
   };
 
   const profileList = profiles.data?.profiles ?? [];
-  const voiceOptions = [
-    ...(profileList.length ? [{ group: 'Your voices', items: profileList.map((p) => ({ value: p.id, label: p.name })) }] : []),
-    { group: 'Built-in voices', items: (voices.data?.voices ?? []).map((v) => ({ value: v.id, label: v.name })) },
-  ];
-  const voiceName = (g: Generation) => {
-    const v = voices.data?.voices.find((x) => x.id === g.params.voiceId);
-    return v ? v.name : String(g.params.voiceId ?? 'Default voice');
-  };
+  const voiceName = useVoiceLabel();
 
   return (
     <Stack gap="xl" pb="xl">
@@ -174,7 +151,7 @@ export function VoiceStudioScreen() {
                   action="createVoiceClone"
                   onAction={() => void runClone()}
                   loading={clone.isPending}
-                  disabled={sampleErrors.some(Boolean)}
+                  blockedReason={cloneBlocked}
                   leftSection={<IconVoice size={16} aria-hidden />}
                 >
                   Clone voice{clonePrice != null ? ` · ${clonePrice} credits` : ''}
@@ -248,39 +225,12 @@ export function VoiceStudioScreen() {
                   value={text}
                   onChange={(e) => setText(e.currentTarget.value)}
                 />
-                <Select
-                  label="Voice"
-                  data={voiceOptions}
-                  value={voiceId}
-                  onChange={(v) => {
-                    setVoiceId(v);
-                    const p = profileList.find((x) => x.id === v);
-                    if (p) {
-                      setPitch(p.pitch);
-                      setSpeed(p.speed);
-                    }
-                  }}
-                  searchable
-                  nothingFoundMessage="No voice matches"
-                />
-                <Group grow align="flex-start">
-                  <Stack gap={4}>
-                    <Text size="sm" fw={500}>
-                      Speed: {speed.toFixed(2)}×
-                    </Text>
-                    <Slider thumbLabel="Speed" min={0.5} max={2} step={0.05} value={speed} onChange={setSpeed} label={(v) => `${v.toFixed(2)}×`} />
-                  </Stack>
-                  <Stack gap={4}>
-                    <Text size="sm" fw={500}>
-                      Pitch: {pitch}
-                    </Text>
-                    <Slider thumbLabel="Pitch" min={0} max={100} step={1} value={pitch} onChange={setPitch} />
-                  </Stack>
-                </Group>
+                <VoicePicker value={voice} onChange={setVoice} />
                 <GuardedButton
                   action="generateSpeech"
                   onAction={() => void runSpeak()}
                   loading={generate.isPending}
+                  blockedReason={speakBlocked}
                   leftSection={<IconSparkles size={16} aria-hidden />}
                   size="md"
                 >

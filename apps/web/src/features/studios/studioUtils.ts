@@ -15,3 +15,11 @@ export function formatSeconds(s: number | undefined | null): string {
   const m = Math.floor(s / 60);
   return `${m}:${String(Math.round(s % 60)).padStart(2, '0')}`;
 }
+
+/** One line of details from the parts that exist, joined by " · " (no leading, trailing or doubled dots). */
+export function detailLine(...parts: (string | number | null | undefined | false)[]): string {
+  return parts
+    .map((p) => (typeof p === 'number' ? String(p) : typeof p === 'string' ? p.trim() : ''))
+    .filter(Boolean)
+    .join(' · ');
+}

@@ -25,6 +25,7 @@ import { track } from '../../lib/analytics';
 import { useRequireLogin } from '../../lib/auth/useRequireLogin';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { ProjectEditorsMenu } from '../projects/ProjectEditorsMenu';
 import { PROJECT_HOME, PROJECT_TYPE_META, type ProjectDetail } from '../projects/projectTypes';
 import { useProjectsViewer } from '../projects/useProjectsViewer';
 import { ClipPanel } from './ClipPanel';
@@ -463,6 +464,7 @@ function VideoEditor({ project, isGuest }: { project: ProjectDetail; isGuest: bo
                 <IconArrowLeft size={18} aria-hidden />
               </ActionIcon>
             </Tooltip>
+            <ProjectEditorsMenu projectId={project.id} current="video-editor" type="VIDEO" compact />
             <SaveIndicator
               isGuest={isGuest}
               status={status}
