@@ -2,7 +2,8 @@ import { Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 interface ScreenHeaderProps {
-  title: string;
+  /** Usually text; a placeholder (skeleton) while the title is still being worked out. */
+  title: ReactNode;
   description: string;
   /** Small label above the title, e.g. the area of the app. */
   eyebrow?: string;
@@ -19,7 +20,7 @@ export function ScreenHeader({ title, description, eyebrow, actions }: ScreenHea
             {eyebrow}
           </Text>
         ) : null}
-        <Title order={1}>{title}</Title>
+        {typeof title === 'string' ? <Title order={1}>{title}</Title> : title}
         <Text c="dimmed" size="md">
           {description}
         </Text>
