@@ -1,7 +1,6 @@
 import { GENERATION_STATUSES, GENERATION_TYPES, type GenerationStatus, type GenerationType } from '@atelier/shared';
 import {
   Alert,
-  Box,
   Button,
   Card,
   Drawer,
