@@ -31,7 +31,7 @@ export function EditorFrame({ title, subtitle, tools, actions, stage, panel, pan
   return (
     <Stack gap={0} h="100dvh" data-testid="editor-frame">
       <Group h={56} px="md" justify="space-between" wrap="nowrap" style={{ borderBottom: border }} bg="var(--mantine-color-body)">
-        <Group gap="sm" wrap="nowrap" miw={0}>
+        <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: 1 }}>
           <Tooltip label="Show main navigation">
             <ActionIcon
               variant="default"
@@ -43,8 +43,8 @@ export function EditorFrame({ title, subtitle, tools, actions, stage, panel, pan
             </ActionIcon>
           </Tooltip>
           <div style={{ minWidth: 0 }}>
-            <Group gap={8} wrap="nowrap">
-              <Title order={1} fz="md" lh={1.2} style={{ whiteSpace: 'nowrap' }}>
+            <Group gap={8} wrap="nowrap" miw={0}>
+              <Title order={1} fz="md" lh={1.2} style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0 }}>
                 {title}
               </Title>
               {/* A shared project's access, in the header's flow: it never covers the work below. */}

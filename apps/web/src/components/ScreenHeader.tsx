@@ -14,13 +14,20 @@ interface ScreenHeaderProps {
 export function ScreenHeader({ title, description, eyebrow, actions }: ScreenHeaderProps) {
   return (
     <Group justify="space-between" align="flex-end" gap="md" wrap="wrap">
-      <Stack gap={6} maw={720}>
+      <Stack gap={6} maw={720} miw={0}>
         {eyebrow ? (
           <Text size="xs" fw={700} tt="uppercase" c="brand" style={{ letterSpacing: '0.08em' }}>
             {eyebrow}
           </Text>
         ) : null}
-        {typeof title === 'string' ? <Title order={1}>{title}</Title> : title}
+        {typeof title === 'string' ? (
+          // A long unbroken word (an e-mail name) wraps instead of pushing the screen wider than the phone.
+          <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+            {title}
+          </Title>
+        ) : (
+          title
+        )}
         <Text c="dimmed" size="md">
           {description}
         </Text>

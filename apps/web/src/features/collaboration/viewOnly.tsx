@@ -1,4 +1,4 @@
-import { Badge, Tooltip } from '@mantine/core';
+import { Badge, Text, Tooltip } from '@mantine/core';
 import { IconEye, IconUsers } from '@tabler/icons-react';
 import { createContext, type ReactNode, useContext } from 'react';
 import { type ProjectAccess, useProjectAccess } from './useProjectAccess';
@@ -37,7 +37,7 @@ export function ViewOnly({ children, inline = false }: { children: ReactNode; in
   const { viewOnly } = useEditAccess();
   if (!viewOnly) return <>{children}</>;
   return (
-    <Tooltip.Floating label={VIEW_ONLY_LABEL} position="top">
+    <Tooltip.Floating label={VIEW_ONLY_LABEL} position="top" role="tooltip">
       <fieldset
         disabled
         data-testid="view-only-controls"
@@ -72,10 +72,15 @@ export function ProjectAccessBadge() {
         color={viewer ? 'gray' : 'blue'}
         variant="filled"
         leftSection={viewer ? <IconEye size={12} aria-hidden /> : <IconUsers size={12} aria-hidden />}
+        // On a phone the badge keeps its place in the header row: the icon, with the words for screen readers.
+        px={{ base: 6, sm: 'xs' }}
         style={{ flexShrink: 0 }}
+        aria-label={viewer ? VIEW_ONLY_LABEL : 'Shared · Editor'}
         data-testid={viewer ? 'project-view-only' : 'project-shared-editor'}
       >
-        {viewer ? VIEW_ONLY_LABEL : 'Shared · Editor'}
+        <Text span inherit visibleFrom="sm">
+          {viewer ? VIEW_ONLY_LABEL : 'Shared · Editor'}
+        </Text>
       </Badge>
     </Tooltip>
   );

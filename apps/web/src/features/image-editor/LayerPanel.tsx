@@ -17,7 +17,7 @@ import {
 import { IconArrowDown, IconArrowUp, IconEye, IconEyeOff, IconLayersSubtract, IconPhoto, IconShape, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { ScreenEmptyState } from '../../components/ScreenEmptyState';
-import { ViewOnly } from '../collaboration/viewOnly';
+import { useEditAccess, ViewOnly } from '../collaboration/viewOnly';
 import { type Asset, BLEND_MODES, type BlendMode, type LayerState } from './editorState';
 
 interface LayerPanelProps {
@@ -177,6 +177,8 @@ export function LayerPanel(props: LayerPanelProps) {
 }
 
 function LayerProperties({ layer, onUpdate, onGestureEnd, guard }: LayerPanelProps & { layer: LayerState }) {
+  // Sliders are not form controls: a viewer's are disabled here (the fieldset of ViewOnly covers the rest).
+  const { viewOnly } = useEditAccess();
   const update = (patch: Partial<LayerState>, key?: string) => onUpdate(layer.id, patch, key);
   const num = (v: string | number, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
   return (
@@ -187,6 +189,7 @@ function LayerProperties({ layer, onUpdate, onGestureEnd, guard }: LayerPanelPro
           Opacity {layer.opacity}%
         </Text>
         <Slider
+          disabled={viewOnly}
           thumbLabel="Opacity"
           min={0}
           max={100}

@@ -55,7 +55,7 @@ export function guestMustLogin(actionName: string, isAuthenticated: boolean): bo
 
 /**
  * Actions that only look (or download what is already there): a viewer of a shared project may do
- * these; every other editor action and every create/edit/delete/generate/export/save/publish changes it.
+ * these; every other guarded action changes the project.
  */
 const VIEWING_ACTIONS: ReadonlySet<string> = new Set([
   'exportArticle',
@@ -69,10 +69,12 @@ const VIEWING_ACTIONS: ReadonlySet<string> = new Set([
   'editor.preview.play',
 ]);
 
-/** True when a viewer of a shared project may not run `actionName` (it would change the project). */
+/**
+ * True when a viewer of a shared project may not run `actionName`. On a project's screens the guard
+ * guards writes (create, edit, upload, reorder, trim…), so anything not known to only look is refused.
+ */
 export function viewerMayNot(actionName: string): boolean {
-  if (VIEWING_ACTIONS.has(actionName)) return false;
-  return GUEST_LOCAL_EDITOR_ACTIONS.has(actionName) || actionNeedsLogin(actionName);
+  return !VIEWING_ACTIONS.has(actionName);
 }
 
 export type Guard = <T>(actionName: string, fn: () => T) => T | undefined;
