@@ -207,6 +207,8 @@ describe('result cards', () => {
         await page.waitForTimeout(800);
         expect(await badgesBesideText(recent)).toBeGreaterThan(0);
         await saveScreen(page, `trust-guest-dashboard-${label}`);
+        // The guest banner (spec §2) can be minimised: out of the way of the cards for the close-up.
+        await page.getByRole('button', { name: 'Minimise guest banner' }).click();
         await page.getByRole('heading', { name: 'Recent generations' }).scrollIntoViewIfNeeded();
         await page.waitForTimeout(300);
         await saveScreen(page, `trust-guest-dashboard-recent-${label}`);
@@ -218,7 +220,7 @@ describe('result cards', () => {
         await page.waitForTimeout(800);
         expect(await badgesBesideText(items)).toBeGreaterThan(0);
         await saveScreen(page, `trust-history-${label}`);
-        await items.first().scrollIntoViewIfNeeded();
+        await items.first().evaluate((el) => el.scrollIntoView({ block: 'center' }));
         await page.waitForTimeout(300);
         await saveScreen(page, `trust-history-cards-${label}`);
 

@@ -37,6 +37,8 @@ export function GenerationStatusBadge({
       color={meta.color}
       data-testid="generation-status"
       data-status={generation.status}
+      // Beside a caption that may be long: the caption gives way, the status is always read whole.
+      style={{ flexShrink: 0 }}
       leftSection={isRunning(generation.status) ? <Loader size={8} color={meta.color} type="dots" /> : null}
     >
       {label}
