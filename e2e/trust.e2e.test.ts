@@ -242,13 +242,17 @@ describe('result cards', () => {
     await expect.poll(() => items.count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await expect.poll(() => page.getByTestId('thumb-unavailable').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     // No broken <img> stays on screen, and no text escapes a thumbnail's box.
-    const broken = await page.locator('[data-testid="generation-thumb"] img').evaluateAll((imgs) =>
-      imgs.filter((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth === 0).map((img) => img.getAttribute('src')),
-    );
+    const broken = await page
+      .locator('[data-testid="generation-thumb"] img')
+      .evaluateAll((imgs) =>
+        imgs
+          .filter((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth === 0)
+          .map((img) => img.getAttribute('src')),
+      );
     expect(broken).toEqual([]);
-    const spills = await page.locator('[data-testid="generation-thumb"]').evaluateAll((thumbs) =>
-      thumbs.filter((t) => t.scrollHeight > t.clientHeight + 1 || t.scrollWidth > t.clientWidth + 1).length,
-    );
+    const spills = await page
+      .locator('[data-testid="generation-thumb"]')
+      .evaluateAll((thumbs) => thumbs.filter((t) => t.scrollHeight > t.clientHeight + 1 || t.scrollWidth > t.clientWidth + 1).length);
     expect(spills).toBe(0);
     await badgesBesideText(items);
     await saveScreen(page, 'trust-history-broken-thumbnails');

@@ -160,7 +160,10 @@ async function viewOnly(page: Page, control: Locator, label: string): Promise<vo
   expect(await control.isDisabled(), `${label} should be disabled`).toBe(true);
   await rest(page);
   await control.hover({ force: true });
-  const tip = page.getByRole('tooltip').filter({ hasText: /^View only$/, visible: true }).first();
+  const tip = page
+    .getByRole('tooltip')
+    .filter({ hasText: /^View only$/, visible: true })
+    .first();
   await tip.waitFor({ timeout: 5_000 });
   const [a, b] = [await control.boundingBox(), await tip.boundingBox()];
   if (!a || !b) throw new Error(`${label}: no box`);
@@ -194,7 +197,12 @@ describe('a viewer of a shared project', () => {
     await viewOnly(page, page.getByRole('button', { name: 'Delete clip' }), 'Delete clip');
     await viewOnly(page, page.getByRole('button', { name: /^Upload/ }).first(), 'Upload');
     await viewOnly(page, page.getByRole('button', { name: /^Generate/ }).first(), 'Generate');
-    expect(await page.getByLabel(/prompt/i).first().isDisabled()).toBe(true);
+    expect(
+      await page
+        .getByLabel(/prompt/i)
+        .first()
+        .isDisabled(),
+    ).toBe(true);
     // No trim handles to drag, no dragging.
     expect(await page.getByTestId('trim-start').count()).toBe(0);
     expect(await page.getByTestId('timeline-clip').first().getAttribute('draggable')).toBe('false');
@@ -314,4 +322,3 @@ describe('a viewer of a shared project', () => {
     expect(await page.getByTestId('project-view-only').count()).toBe(0);
   });
 });
-

@@ -40,9 +40,14 @@ export const profileRouter = router({
     .query(({ ctx }) => profile.exportData(ctx, ctx.user.id)),
   recordVisit: authedProcedure
     .meta({
-      openapi: { method: 'POST', path: '/profile/visit', tags, summary: 'Record a dashboard visit; the account’s first one answers firstVisit: true' },
+      openapi: {
+        method: 'POST',
+        path: '/profile/visit',
+        tags,
+        summary: 'Record a dashboard visit; the account’s first one answers firstVisit: true',
+      },
     })
-    .input(z.void())
+    .input(z.object({}).strict())
     .output(z.object({ firstVisit: z.boolean() }))
     .mutation(({ ctx }) => profile.recordVisit(ctx, ctx.user.id)),
   deleteAccount: authedProcedure

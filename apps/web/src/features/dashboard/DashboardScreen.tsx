@@ -378,7 +378,7 @@ function useVisit(): Visit | null {
     let request = visitsInFlight.get(key);
     if (!request) {
       request = utils.client.profile.recordVisit
-        .mutate()
+        .mutate({})
         .then((r): Visit => (r.firstVisit ? 'first' : 'returning'))
         // Unknown (offline, server trouble): never greet an old account as new.
         .catch((): Visit => 'returning');
