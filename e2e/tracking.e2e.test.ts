@@ -46,7 +46,8 @@ beforeAll(async () => {
     stdio: 'inherit',
   });
   if (build.status !== 0) throw new Error('building the analytics-enabled web app failed');
-  server = await startServer({ env: { WEB_DIST_DIR: outDir } });
+  // A deployment that builds in gtag lists the tag manager in its CSP (no analytics origin is allowed by default).
+  server = await startServer({ env: { WEB_DIST_DIR: outDir, ANALYTICS_CSP_ORIGINS: 'https://www.googletagmanager.com' } });
   browser = await launchBrowser();
 }, 300_000);
 

@@ -176,6 +176,8 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       // Each page load refreshes once and the suite signs up many users from one IP: keep the
       // (Redis-backed, cross-run) auth rate limit out of the way. Its own behaviour is an api integration test.
       RATE_LIMIT_AUTH_PER_MINUTE: '10000',
+      // The suites count balances from a 50-credit start (the product default is higher).
+      SIGNUP_BONUS_CREDITS: '50',
       ...options.env,
     };
 

@@ -38,6 +38,9 @@ export function toTRPCError(e: AppError): TRPCError {
   return new TRPCError({ code: TRPC_CODES[e.code], message: e.message, cause: e });
 }
 
+/** The tRPC code for one of our error codes. */
+export const trpcCodeOf = (code: ErrorCode): TRPC_ERROR_CODE_KEY => TRPC_CODES[code];
+
 export interface ErrorBody {
   code: ErrorCode;
   message: string;
@@ -95,4 +98,21 @@ export function describeError(error: TRPCError): { body: ErrorBody; status: numb
   const code = FROM_TRPC[error.code] ?? 'INTERNAL';
   const message = code === 'INTERNAL' ? 'Something went wrong on our side' : error.message;
   return { body: { code, message }, status: ERROR_CODES[code] };
+}
+
+/**
+ * One log policy for /trpc and the REST mirror: our own faults (500) at error with their cause, an
+ * unreachable dependency (503) at warn, and a refused subscription (e.g. another user's id: 404/403,
+ * thrown inside the stream where the error mapping cannot see it) at info without a stack. Other
+ * refusals (400, 401, 403, 404…) answer the client and need no log line.
+ */
+export function logProcedureError(
+  log: { error: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void },
+  via: 'trpc' | 'rest',
+  { error, path, type }: { error: TRPCError; path?: string | undefined; type?: string | undefined },
+): void {
+  const { body } = describeError(error);
+  if (body.code === 'UNAVAILABLE') log.warn({ via, path, code: body.code }, 'procedure unavailable');
+  else if (body.code === 'INTERNAL') log.error({ via, path, type, err: error.cause ?? error.message }, 'procedure failed');
+  else if (type === 'subscription') log.info({ via, path, code: body.code, message: body.message }, 'subscription refused');
 }

@@ -1,3 +1,4 @@
+import { AUTH_SECRET_FILE } from '@atelier/shared/auth-secret';
 import { type Env, EnvError, parseEnv } from '@atelier/shared/env';
 import { createDeps, createLogger } from './deps';
 import { chatRunner } from './modules/chat/chat.runner';
@@ -6,7 +7,7 @@ import { buildServer } from './server';
 async function main() {
   let env: Env;
   try {
-    env = parseEnv();
+    env = parseEnv(process.env, { authSecretFile: AUTH_SECRET_FILE });
   } catch (e) {
     if (e instanceof EnvError) {
       console.error(e.message);
@@ -15,6 +16,11 @@ async function main() {
     throw e;
   }
   const log = createLogger(env);
+  if (env.auth.secretSource === 'generated')
+    log.info({ file: AUTH_SECRET_FILE }, 'AUTH_SECRET was not set: generated one and kept it (mode 0600) for the next starts');
+  else if (env.auth.secretSource === 'file') log.info({ file: AUTH_SECRET_FILE }, 'AUTH_SECRET not set: using the one kept in the data folder');
+  else if (env.auth.secretSource === 'ephemeral')
+    log.warn('AUTH_SECRET not set: using a random secret for this process only (sign-ins and media links end when it stops)');
   const deps = createDeps(env, log);
   const app = await buildServer(deps);
 

@@ -1,20 +1,20 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import type { TRPCError } from '@trpc/server';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { type AppDeps, contextFactory } from './context';
-import { isUnavailableError } from './errors';
+import { isUnavailableError, logProcedureError } from './errors';
 import { adminHttpPlugin } from './modules/admin/admin.export';
 import { seoFeedPlugin } from './modules/seo/seo.feed';
 import { trackingPlugin } from './modules/tracking/tracking.plugin';
+import { buildContentSecurityPolicy } from './plugins/csp';
 import { registerMedia } from './plugins/media';
 import { registerRest } from './plugins/rest';
 import { stripeWebhookPlugin } from './plugins/stripe-webhook';
+import { resolveWebDist } from './plugins/web-dist';
 import { type AppRouter, appRouter } from './router';
 
 declare module 'fastify' {
@@ -25,13 +25,6 @@ declare module 'fastify' {
 }
 
 const REDACT_QUERY = /([?&](?:token|sig|signature|access_token|connectionParams)=)[^&]*/gi;
-
-/** Where the built web app lives: env, else apps/web/dist beside this app. */
-function resolveWebDist(configured: string | undefined): string | null {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [configured, path.resolve(here, '../../web/dist'), path.resolve(here, '../../../apps/web/dist')].filter(Boolean) as string[];
-  return candidates.find((c) => existsSync(path.join(c, 'index.html'))) ?? null;
-}
 
 export async function buildServer(deps: AppDeps): Promise<FastifyInstance> {
   const app: FastifyInstance = Fastify({
@@ -64,23 +57,11 @@ export async function buildServer(deps: AppDeps): Promise<FastifyInstance> {
     else req.log.info(entry, 'request');
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // Analytics providers the web app may load (tag manager, product analytics): ANALYTICS_CSP_ORIGINS.
-        scriptSrc: ["'self'", "'unsafe-inline'", ...deps.env.analytics.cspOrigins],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...deps.env.analytics.cspOrigins],
-        mediaSrc: ["'self'", 'blob:', 'data:'],
-        connectSrc: ["'self'", ...deps.env.analytics.cspOrigins],
-        fontSrc: ["'self'", 'data:'],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
+  // The CSP is computed once here (see plugins/csp.ts); helmet sets the other security headers.
+  const contentSecurityPolicy = buildContentSecurityPolicy(deps.env.analytics.cspOrigins);
+  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  app.addHook('onRequest', async (_req, reply) => {
+    void reply.header('content-security-policy', contentSecurityPolicy);
   });
   // Only configured origins get CORS headers at all: an unlisted origin gets no Allow-Origin and no
   // Allow-Credentials (the plugin would otherwise send Allow-Credentials to everyone).
@@ -113,9 +94,7 @@ export async function buildServer(deps: AppDeps): Promise<FastifyInstance> {
       // Postgres/Redis unreachable while building the context (the session lookup): 503, not 500.
       responseMeta: ({ errors }: { errors: { cause?: unknown }[] }) =>
         errors.some((e) => isUnavailableError(e.cause)) ? { status: 503, headers: { 'Retry-After': '5' } } : {},
-      onError: ({ error, path: procPath }: { error: { code: string; message: string; cause?: unknown }; path?: string }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') deps.log.error({ path: procPath, err: error.cause ?? error.message }, 'procedure failed');
-      },
+      onError: (opts: { error: TRPCError; path?: string; type?: string }) => logProcedureError(deps.log, 'trpc', opts),
     },
   } as never);
 

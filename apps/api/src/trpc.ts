@@ -4,22 +4,28 @@ import { DEMO_USER_ID } from '@atelier/db';
 import { AppError, MESSAGES } from '@atelier/shared';
 import type {} from '@fastify/cookie';
 import { initTRPC } from '@trpc/server';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Context } from './context';
-import { describeError, isUnavailableError, toTRPCError, UNAVAILABLE_MESSAGE } from './errors';
+import { describeError, isUnavailableError, toTRPCError, trpcCodeOf, UNAVAILABLE_MESSAGE } from './errors';
+import { findControlCharacters } from './lib/control-characters';
 
 const t = initTRPC
   .context<Context>()
   .meta<OpenApiMeta>()
   .create({
     errorFormatter({ shape, error }) {
-      const { body } = describeError(error);
+      const { body, status } = describeError(error);
+      // An AppError (or an outage) inside a subscription's stream arrives wrapped as INTERNAL_SERVER_ERROR:
+      // the error mapping below only sees errors raised before the stream starts. Report what it really is.
+      const unwrapped = error.code === 'INTERNAL_SERVER_ERROR' && body.code !== 'INTERNAL';
+      const code = unwrapped ? trpcCodeOf(body.code) : shape.data.code;
       return {
         message: body.message,
-        code: shape.code,
+        code: unwrapped ? TRPC_ERROR_CODES_BY_KEY[code] : shape.code,
         data: {
-          code: shape.data.code,
-          httpStatus: shape.data.httpStatus,
+          code,
+          httpStatus: unwrapped ? status : shape.data.httpStatus,
           path: shape.data.path,
           appCode: body.code,
           fields: body.fields ?? null,
@@ -53,8 +59,24 @@ const errorMapping = t.middleware(async ({ ctx, next }) => {
   return result;
 });
 
+/**
+ * Every procedure's input, REST and tRPC alike: text may not carry NUL or other C0 control characters
+ * (Postgres refuses NUL; the others are invisible and have no place in names, prompts or ids). Tab,
+ * line feed and carriage return stay allowed — prompts, articles and messages are multi-line.
+ * One place, before any schema runs: 400 naming each offending field, nothing done.
+ */
+const refuseControlCharacters = t.middleware(async ({ getRawInput, next }) => {
+  const found = findControlCharacters(await getRawInput());
+  if (found.length) {
+    throw new AppError('VALIDATION', `Invalid input: ${found.map((f) => f.path).join(', ')}`, {
+      fields: found.map((f) => ({ path: f.path, message: `${f.path} contains a control character (${f.character}); remove it` })),
+    });
+  }
+  return next();
+});
+
 /** Base for the auth procedures themselves: a stale bearer token must not block login or refresh. */
-export const authEndpointProcedure = t.procedure.use(errorMapping);
+export const authEndpointProcedure = t.procedure.use(errorMapping).use(refuseControlCharacters);
 
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
 

@@ -36,6 +36,7 @@ import { Route as MainAdminIndexRouteImport } from './routes/_main/admin/index';
 import { Route as MainAdminAiControlRouteImport } from './routes/_main/admin/ai-control';
 import { Route as MainAdminModelPricingRouteImport } from './routes/_main/admin/model-pricing';
 import { Route as MainAdminModelTestRouteImport } from './routes/_main/admin/model-test';
+import { Route as MainAdminQueuesRouteImport } from './routes/_main/admin/queues';
 import { Route as MainAdminUsersRouteImport } from './routes/_main/admin/users';
 import { Route as MainChatIndexRouteImport } from './routes/_main/chat/index';
 import { Route as MainChatConversationIdRouteImport } from './routes/_main/chat/$conversationId';
@@ -187,6 +188,11 @@ const MainAdminModelTestRoute = MainAdminModelTestRouteImport.update({
   path: '/model-test',
   getParentRoute: () => MainAdminRouteRoute,
 } as any);
+const MainAdminQueuesRoute = MainAdminQueuesRouteImport.update({
+  id: '/queues',
+  path: '/queues',
+  getParentRoute: () => MainAdminRouteRoute,
+} as any);
 const MainAdminUsersRoute = MainAdminUsersRouteImport.update({
   id: '/users',
   path: '/users',
@@ -311,6 +317,7 @@ export interface FileRoutesByFullPath {
   '/admin/ai-control': typeof MainAdminAiControlRoute;
   '/admin/model-pricing': typeof MainAdminModelPricingRoute;
   '/admin/model-test': typeof MainAdminModelTestRoute;
+  '/admin/queues': typeof MainAdminQueuesRoute;
   '/admin/users': typeof MainAdminUsersRoute;
   '/chat/$conversationId': typeof MainChatConversationIdRoute;
   '/image-editor/new': typeof MainImageEditorNewRoute;
@@ -353,6 +360,7 @@ export interface FileRoutesByTo {
   '/admin/ai-control': typeof MainAdminAiControlRoute;
   '/admin/model-pricing': typeof MainAdminModelPricingRoute;
   '/admin/model-test': typeof MainAdminModelTestRoute;
+  '/admin/queues': typeof MainAdminQueuesRoute;
   '/admin/users': typeof MainAdminUsersRoute;
   '/chat/$conversationId': typeof MainChatConversationIdRoute;
   '/image-editor/new': typeof MainImageEditorNewRoute;
@@ -400,6 +408,7 @@ export interface FileRoutesById {
   '/_main/admin/ai-control': typeof MainAdminAiControlRoute;
   '/_main/admin/model-pricing': typeof MainAdminModelPricingRoute;
   '/_main/admin/model-test': typeof MainAdminModelTestRoute;
+  '/_main/admin/queues': typeof MainAdminQueuesRoute;
   '/_main/admin/users': typeof MainAdminUsersRoute;
   '/_main/chat/$conversationId': typeof MainChatConversationIdRoute;
   '/_main/image-editor/new': typeof MainImageEditorNewRoute;
@@ -446,6 +455,7 @@ export interface FileRouteTypes {
     | '/admin/ai-control'
     | '/admin/model-pricing'
     | '/admin/model-test'
+    | '/admin/queues'
     | '/admin/users'
     | '/chat/$conversationId'
     | '/image-editor/new'
@@ -488,6 +498,7 @@ export interface FileRouteTypes {
     | '/admin/ai-control'
     | '/admin/model-pricing'
     | '/admin/model-test'
+    | '/admin/queues'
     | '/admin/users'
     | '/chat/$conversationId'
     | '/image-editor/new'
@@ -534,6 +545,7 @@ export interface FileRouteTypes {
     | '/_main/admin/ai-control'
     | '/_main/admin/model-pricing'
     | '/_main/admin/model-test'
+    | '/_main/admin/queues'
     | '/_main/admin/users'
     | '/_main/chat/$conversationId'
     | '/_main/image-editor/new'
@@ -750,6 +762,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainAdminModelTestRouteImport;
       parentRoute: typeof MainAdminRouteRoute;
     };
+    '/_main/admin/queues': {
+      id: '/_main/admin/queues';
+      path: '/queues';
+      fullPath: '/admin/queues';
+      preLoaderRoute: typeof MainAdminQueuesRouteImport;
+      parentRoute: typeof MainAdminRouteRoute;
+    };
     '/_main/admin/users': {
       id: '/_main/admin/users';
       path: '/users';
@@ -892,6 +911,7 @@ interface MainAdminRouteRouteChildren {
   MainAdminAiControlRoute: typeof MainAdminAiControlRoute;
   MainAdminModelPricingRoute: typeof MainAdminModelPricingRoute;
   MainAdminModelTestRoute: typeof MainAdminModelTestRoute;
+  MainAdminQueuesRoute: typeof MainAdminQueuesRoute;
   MainAdminUsersRoute: typeof MainAdminUsersRoute;
   MainAdminIndexRoute: typeof MainAdminIndexRoute;
   MainAdminProfitabilityIndexRoute: typeof MainAdminProfitabilityIndexRoute;
@@ -902,6 +922,7 @@ const MainAdminRouteRouteChildren: MainAdminRouteRouteChildren = {
   MainAdminAiControlRoute: MainAdminAiControlRoute,
   MainAdminModelPricingRoute: MainAdminModelPricingRoute,
   MainAdminModelTestRoute: MainAdminModelTestRoute,
+  MainAdminQueuesRoute: MainAdminQueuesRoute,
   MainAdminUsersRoute: MainAdminUsersRoute,
   MainAdminIndexRoute: MainAdminIndexRoute,
   MainAdminProfitabilityIndexRoute: MainAdminProfitabilityIndexRoute,

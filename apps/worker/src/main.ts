@@ -1,4 +1,5 @@
 import { createDb } from '@atelier/db';
+import { AUTH_SECRET_FILE } from '@atelier/shared/auth-secret';
 import { EnvError, parseEnv } from '@atelier/shared/env';
 import { pino } from 'pino';
 import { startAllWorkers } from './setup';
@@ -6,7 +7,7 @@ import { startAllWorkers } from './setup';
 async function main() {
   let env: ReturnType<typeof parseEnv>;
   try {
-    env = parseEnv();
+    env = parseEnv(process.env, { authSecretFile: AUTH_SECRET_FILE });
   } catch (e) {
     console.error(e instanceof EnvError ? e.message : e);
     process.exit(1);

@@ -16,6 +16,8 @@ export interface UsersTable {
   attribution: Json<Record<string, unknown> | null> | null;
   avatar_url: string | null;
   last_active_at: Date | null;
+  /** The first dashboard visit (null until then): "Welcome" once, "Welcome back" after. */
+  first_visit_at: Date | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

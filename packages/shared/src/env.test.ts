@@ -1,5 +1,65 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type EnvError, parseEnv } from './env';
+import { LOW_CREDIT_THRESHOLD } from './constants';
+import { EnvError, PUBLISHED_AUTH_SECRETS, parseEnv } from './env';
+
+const OLD_DEFAULT = 'atelier-development-secret-change-me-in-production-0123456789';
+const tmpFile = () => path.join(mkdtempSync(path.join(os.tmpdir(), 'atelier-env-')), '.data', 'auth-secret');
+
+describe('AUTH_SECRET', () => {
+  it('has no public default: production refuses to start without one', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(EnvError);
+    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET must be set in production/);
+    // …even when a data folder could hold one.
+    expect(() => parseEnv({ NODE_ENV: 'production' }, { authSecretFile: tmpFile() })).toThrow(/AUTH_SECRET must be set/);
+    expect(parseEnv({ NODE_ENV: 'production', AUTH_SECRET: 'p'.repeat(40) }).auth.secret).toBe('p'.repeat(40));
+  });
+
+  it('refuses the once-published development default anywhere', () => {
+    expect(PUBLISHED_AUTH_SECRETS).toContain(OLD_DEFAULT);
+    for (const NODE_ENV of ['development', 'test', 'production']) {
+      expect(() => parseEnv({ NODE_ENV, AUTH_SECRET: OLD_DEFAULT })).toThrow(/published example value/);
+    }
+  });
+
+  it('unset in development: generated on first start into the data folder (0600) and reused after', () => {
+    const file = tmpFile();
+    const first = parseEnv({ NODE_ENV: 'development' }, { authSecretFile: file });
+    expect(first.auth.secretSource).toBe('generated');
+    expect(first.auth.secret).toMatch(/^[0-9a-f]{64}$/);
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.auth.secret);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const second = parseEnv({ NODE_ENV: 'development' }, { authSecretFile: file });
+    expect(second.auth).toMatchObject({ secret: first.auth.secret, secretSource: 'file' });
+    // An explicit AUTH_SECRET wins over the file.
+    expect(parseEnv({ NODE_ENV: 'development', AUTH_SECRET: 'e'.repeat(32) }, { authSecretFile: file }).auth.secretSource).toBe('env');
+  });
+
+  it('unset without a data folder (tests, one-off commands): random per process, never a fixed value', () => {
+    const a = parseEnv({ NODE_ENV: 'test' });
+    const b = parseEnv({ NODE_ENV: 'test' });
+    expect(a.auth.secretSource).toBe('ephemeral');
+    expect(a.auth.secret).not.toBe(b.auth.secret);
+    expect(a.auth.secret).not.toBe(OLD_DEFAULT);
+    expect(() => parseEnv({ AUTH_SECRET: 'too short' })).toThrow(/at least 32 characters/);
+  });
+});
+
+describe('defaults', () => {
+  it('a new account starts above the low-credit banner threshold', () => {
+    expect(parseEnv({ NODE_ENV: 'test' }).credits.signupBonusCredits).toBeGreaterThan(LOW_CREDIT_THRESHOLD);
+  });
+
+  it('allows no analytics origin in the CSP unless configured', () => {
+    expect(parseEnv({ NODE_ENV: 'test' }).analytics.cspOrigins).toEqual([]);
+    expect(parseEnv({ NODE_ENV: 'test', ANALYTICS_CSP_ORIGINS: 'https://a.example, https://b.example' }).analytics.cspOrigins).toEqual([
+      'https://a.example',
+      'https://b.example',
+    ]);
+  });
+});
 
 const problems = (source: Record<string, string>) => {
   try {

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { loadOrCreateAuthSecret } from './auth-secret';
 
 /**
  * The one place that reads process.env for the api and the worker. A bad or missing
@@ -18,7 +20,11 @@ const optionalHttpUrl = z
   .or(z.literal('').transform(() => undefined));
 const intIn = (def: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(def);
 
-const DEV_SECRET = 'atelier-development-secret-change-me-in-production-0123456789';
+/**
+ * Secrets that were ever published (the old built-in development default and its `.env.example`
+ * line): anyone can read them, so they are refused like a missing secret.
+ */
+export const PUBLISHED_AUTH_SECRETS: readonly string[] = ['atelier-development-secret-change-me-in-production-0123456789'];
 
 export const EnvSchema = z
   .object({
@@ -36,13 +42,15 @@ export const EnvSchema = z
     QUEUE_PREFIX: z.string().min(1).default('atelier'),
     INLINE_WORKER: bool,
     WORKER_CONCURRENCY: intIn(4, 1, 100),
-    AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').default(DEV_SECRET),
+    // No default: production must set it; elsewhere parseEnv keeps one in the data folder or makes one per process.
+    AUTH_SECRET: optionalString.pipe(z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional()),
     ACCESS_TOKEN_TTL_SECONDS: intIn(900, 5, 86400),
     REFRESH_TOKEN_TTL_DAYS: intIn(30, 1, 365),
     REFRESH_REUSE_GRACE_SECONDS: intIn(30, 0, 3600),
     COOKIE_SECURE: bool,
     RATE_LIMIT_AUTH_PER_MINUTE: intIn(20, 1, 100000),
-    SIGNUP_BONUS_CREDITS: z.coerce.number().min(0).max(1_000_000).default(50),
+    // Above the low-credit banner's threshold (LOW_CREDIT_THRESHOLD, 100): a new account starts with a welcome, not a top-up nag.
+    SIGNUP_BONUS_CREDITS: z.coerce.number().min(0).max(1_000_000).default(150),
     ADMIN_EMAIL: z.email().default('admin@atelier.local'),
     ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').default('atelier-admin'),
     MEDIA_DIR: z.string().default('.data/media'),
@@ -82,15 +90,23 @@ export const EnvSchema = z
     ANALYTICS_MAX_BODY_BYTES: intIn(65_536, 1024, 1_048_576),
     ANALYTICS_MAX_EVENTS: intIn(50, 1, 500),
     ANALYTICS_RATE_LIMIT_PER_MINUTE: intIn(120, 1, 100_000),
-    ANALYTICS_CSP_ORIGINS: z.string().default('https://www.googletagmanager.com,https://*.google-analytics.com,https://*.analytics.google.com'),
+    // Only what the deployment configures: none by default (the web app then loads no third-party script).
+    ANALYTICS_CSP_ORIGINS: z.string().default(''),
     // SEO (issue 10): competitor-page fetching. Private/loopback addresses only when explicitly allowed (tests).
     SEO_FETCH_ALLOW_PRIVATE: bool,
     SEO_FETCH_TIMEOUT_MS: intIn(10_000, 500, 60_000),
     SEO_FETCH_MAX_BYTES: intIn(2_000_000, 10_000, 20_000_000),
   })
   .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production' && env.AUTH_SECRET === DEV_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'AUTH_SECRET must be set in production' });
+    if (env.AUTH_SECRET && PUBLISHED_AUTH_SECRETS.includes(env.AUTH_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AUTH_SECRET'],
+        message: 'AUTH_SECRET is a published example value: generate your own (openssl rand -hex 32)',
+      });
+    }
+    if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'AUTH_SECRET must be set in production (openssl rand -hex 32)' });
     }
     if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_BUCKET is required when STORAGE_DRIVER=s3' });
@@ -117,6 +133,8 @@ export interface Env {
   worker: { inline: boolean; concurrency: number };
   auth: {
     secret: string;
+    /** Where the secret came from: AUTH_SECRET, the data folder's file (`file` / `generated` on first start), or made for this process only. */
+    secretSource: 'env' | 'file' | 'generated' | 'ephemeral';
     accessTokenTtlSeconds: number;
     refreshTokenTtlDays: number;
     refreshReuseGraceSeconds: number;
@@ -180,12 +198,27 @@ export class EnvError extends Error {
   }
 }
 
-export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+export interface ParseEnvOptions {
+  /**
+   * Outside production and tests, an unset AUTH_SECRET is read from this file, or generated into it
+   * (mode 0600) on first start, so sessions and media links survive restarts. The servers pass
+   * AUTH_SECRET_FILE (`.data/auth-secret`); without it the secret lives only as long as the process.
+   */
+  authSecretFile?: string;
+}
+
+export function parseEnv(source: Record<string, string | undefined> = process.env, options: ParseEnvOptions = {}): Env {
   const parsed = EnvSchema.safeParse(source);
   if (!parsed.success) {
     throw new EnvError(parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`));
   }
   const e = parsed.data;
+  let secret: { value: string; source: Env['auth']['secretSource'] };
+  if (e.AUTH_SECRET) secret = { value: e.AUTH_SECRET, source: 'env' };
+  else if (e.NODE_ENV === 'development' && options.authSecretFile) {
+    const kept = loadOrCreateAuthSecret(options.authSecretFile);
+    secret = { value: kept.secret, source: kept.created ? 'generated' : 'file' };
+  } else secret = { value: randomBytes(32).toString('hex'), source: 'ephemeral' };
   const list = (v: string) =>
     v
       .split(',')
@@ -207,7 +240,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     redis: { url: e.REDIS_URL, queuePrefix: e.QUEUE_PREFIX },
     worker: { inline: e.INLINE_WORKER, concurrency: e.WORKER_CONCURRENCY },
     auth: {
-      secret: e.AUTH_SECRET,
+      secret: secret.value,
+      secretSource: secret.source,
       accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
       refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
       refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,

@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs';
+import path from 'node:path';
 import { MESSAGES } from '@atelier/shared';
 import { QUEUE_KEYS } from '@atelier/shared/jobs';
 import { createBullBoard } from '@bull-board/api';
@@ -5,6 +7,7 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../context';
+import { isTrustedOrigin } from '../lib/origin';
 import { writeAudit } from '../modules/admin/admin.audit';
 import {
   COOKIE_TTL_SECONDS,
@@ -16,6 +19,7 @@ import {
   verifySessionCookie,
 } from '../modules/admin/admin.queue-ticket';
 import { authenticateRequest, INVALID_TOKEN } from '../modules/auth/auth.session';
+import { resolveWebDist } from './web-dist';
 
 /**
  * The operators' queue dashboard (Bull Board) under /admin/queues, for admins only. Real Fastify
@@ -23,13 +27,17 @@ import { authenticateRequest, INVALID_TOKEN } from '../modules/auth/auth.session
  *
  * Access: a one-time ticket from `admin.queueDashboardLink` (`/admin/queues?ticket=…`) is exchanged
  * for an httpOnly, SameSite=Strict cookie scoped to /admin/queues; every request re-checks that the
- * session is alive and the user is still an admin. A bearer token works too (scripts). Without
- * credentials: 401; a non-admin: 403.
+ * session is alive and the user is still an admin. A bearer token works too (scripts).
+ *
+ * Opened directly (a bookmark, a shared link) the browser has no dashboard cookie yet, only the
+ * web app's session: that navigation gets the web app, whose /admin/queues screen exchanges the
+ * session for a ticket (admins), or shows 'Admin Access Required' (others) or the login (guests).
+ * Other requests without credentials: 401; a non-admin: 403.
  */
 const page = (title: string, text: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title>
 <style>body{font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:100vh;margin:0;background:#0f0f13;color:#e6e6ee}main{max-width:440px;padding:24px;text-align:center}a{color:#ae92fe}</style></head>
-<body><main><h1>${title}</h1><p>${text}</p><p><a href="/admin/ai-control">Go to AI Control</a></p></main></body></html>`;
+<body><main><h1>${title}</h1><p>${text}</p><p><a href="/">Return to dashboard</a></p></main></body></html>`;
 
 function refuse(req: FastifyRequest, reply: FastifyReply, status: 401 | 403) {
   const message =
@@ -46,8 +54,25 @@ function refuse(req: FastifyRequest, reply: FastifyReply, status: 401 | 403) {
   return reply.status(status).send({ error: { code: status === 401 ? 'UNAUTHENTICATED' : 'FORBIDDEN', message } });
 }
 
+/** The dashboard's own address, as a browser navigates to it (not its api or static files). */
+const isDashboardPage = (req: FastifyRequest) => {
+  const pathname = (req.url.split('?')[0] ?? '').replace(/\/+$/, '');
+  return req.method === 'GET' && pathname === QUEUE_DASHBOARD_PATH && String(req.headers.accept ?? '').includes('text/html');
+};
+
 export async function bullBoardPlugin(app: FastifyInstance, opts: { deps: AppDeps }) {
   const { deps } = opts;
+  const webDist = resolveWebDist(deps.env.http.webDistDir);
+  /** No dashboard credentials yet: a page navigation gets the web app, which signs the admin in (see above). */
+  const unauthenticated = (req: FastifyRequest, reply: FastifyReply) => {
+    if (webDist && isDashboardPage(req)) {
+      return reply
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(createReadStream(path.join(webDist, 'index.html')));
+    }
+    return refuse(req, reply, 401);
+  };
   /** Who is behind each authorised request (for the audit of board actions). */
   const actors = new WeakMap<FastifyRequest, string>();
   const serverAdapter = new FastifyAdapter();
@@ -93,7 +118,7 @@ export async function bullBoardPlugin(app: FastifyInstance, opts: { deps: AppDep
         // Cookie-authenticated writes must come from our own pages (CSRF), on top of SameSite=Strict.
         if (req.method !== 'GET' && req.method !== 'HEAD') {
           const origin = req.headers.origin;
-          if (origin && !deps.env.http.corsOrigins.includes(origin)) return refuse(req, reply, 403);
+          if (origin && !isTrustedOrigin(req, deps.env)) return refuse(req, reply, 403);
         }
         const authorization = req.headers.authorization;
         if (authorization) {
@@ -105,11 +130,11 @@ export async function bullBoardPlugin(app: FastifyInstance, opts: { deps: AppDep
         }
         const cookie = req.cookies[QUEUE_COOKIE];
         const claims = cookie ? verifySessionCookie(deps.env, cookie) : null;
-        if (!claims) return refuse(req, reply, 401);
+        if (!claims) return unauthenticated(req, reply);
         const role = await currentRole(deps.db, claims);
         if (role === 'invalid') {
           void reply.clearCookie(QUEUE_COOKIE, cookieOptions);
-          return refuse(req, reply, 401);
+          return unauthenticated(req, reply);
         }
         if (role !== 'admin') return refuse(req, reply, 403);
         actors.set(req, claims.sub);

@@ -102,3 +102,25 @@ describe('REST mirror', () => {
     expect(trpc.body.result.data).toEqual(rest.body);
   });
 });
+
+describe('REST failure logging', () => {
+  it('logs a failed REST call once, with its cause, like /trpc', async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp({}, { logLines: lines });
+    try {
+      const u = await logged.signUp();
+      // A real Postgres failure: this test's own database loses the table the procedure reads.
+      await sql`alter table brand_kits rename to brand_kits_gone`.execute(logged.deps.db);
+      const res = await logged.rest('GET', '/api/brand-kit', { token: u.token });
+      expect(res.status).toBe(500);
+      expect(res.body.error).toEqual({ code: 'INTERNAL', message: 'Something went wrong on our side' });
+      const failures = lines.map((l) => JSON.parse(l) as { level: number; msg: string; via?: string; path?: string; err?: { message?: string } });
+      const logged500 = failures.filter((l) => l.msg === 'procedure failed');
+      expect(logged500).toHaveLength(1);
+      expect(logged500[0]).toMatchObject({ level: 50, via: 'rest', path: 'brandKit.get' });
+      expect(logged500[0]?.err?.message).toMatch(/brand_kits/);
+    } finally {
+      await logged.close();
+    }
+  });
+});

@@ -1,8 +1,9 @@
+import type { TRPCError } from '@trpc/server';
 import type { FastifyInstance } from 'fastify';
 import { fastifyTRPCOpenApiPlugin, generateOpenApiDocument } from 'trpc-to-openapi';
 import type { AppDeps } from '../context';
 import { contextFactory } from '../context';
-import { describeError } from '../errors';
+import { describeError, logProcedureError } from '../errors';
 import type { AppRouter } from '../router';
 import { guardRestCoercion } from './rest-coercion';
 import { registerRestMultipart } from './rest-multipart';
@@ -62,6 +63,8 @@ export async function registerRest(app: FastifyInstance, deps: AppDeps, appRoute
     basePath: '/api',
     router: appRouter,
     createContext: contextFactory(deps) as never,
+    // The same log policy as /trpc: a failure is logged once, with its cause.
+    onError: (opts: { error: TRPCError; path?: string; type?: string }) => logProcedureError(deps.log, 'rest', opts),
     responseMeta: ({ errors, ctx }: { errors: { cause?: unknown; code: string }[]; ctx?: { res?: { statusCode?: number } } }) => {
       const first = errors[0];
       // A procedure that set an error status on a result (health: 503 when degraded) keeps it.

@@ -45,6 +45,8 @@ export async function createTestApp(overrides: Record<string, string> = {}, opti
     PUBLIC_URL: TEST_ORIGIN,
     RATE_LIMIT_AUTH_PER_MINUTE: '1000',
     MEDIA_DIR: `/tmp/atelier-test-media/${prefix}`,
+    // The suites count balances from a 50-credit start (the product default is higher).
+    SIGNUP_BONUS_CREDITS: '50',
     ...overrides,
   });
   const logger = options.logLines

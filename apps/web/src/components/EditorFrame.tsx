@@ -1,6 +1,7 @@
 import { ActionIcon, Box, Group, ScrollArea, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { type Icon, IconLayoutNavbarExpand } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { ProjectAccessBadge } from '../features/collaboration/viewOnly';
 import { TOGGLE_MAIN_NAV_EVENT } from './shell/useAutoHideHeader';
 
 export interface EditorTool {
@@ -30,7 +31,7 @@ export function EditorFrame({ title, subtitle, tools, actions, stage, panel, pan
   return (
     <Stack gap={0} h="100dvh" data-testid="editor-frame">
       <Group h={56} px="md" justify="space-between" wrap="nowrap" style={{ borderBottom: border }} bg="var(--mantine-color-body)">
-        <Group gap="sm" wrap="nowrap" miw={0}>
+        <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: 1 }}>
           <Tooltip label="Show main navigation">
             <ActionIcon
               variant="default"
@@ -42,9 +43,13 @@ export function EditorFrame({ title, subtitle, tools, actions, stage, panel, pan
             </ActionIcon>
           </Tooltip>
           <div style={{ minWidth: 0 }}>
-            <Title order={1} fz="md" lh={1.2}>
-              {title}
-            </Title>
+            <Group gap={8} wrap="nowrap" miw={0}>
+              <Title order={1} fz="md" lh={1.2} style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0 }}>
+                {title}
+              </Title>
+              {/* A shared project's access, in the header's flow: it never covers the work below. */}
+              <ProjectAccessBadge />
+            </Group>
             <Text size="xs" c="dimmed" truncate="end">
               {subtitle}
             </Text>

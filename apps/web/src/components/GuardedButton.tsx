@@ -1,7 +1,8 @@
-import { Button, type ButtonProps, Stack, Text } from '@mantine/core';
+import { Button, type ButtonProps, Stack, Text, Tooltip } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
+import { useEditAccess, VIEW_ONLY_LABEL } from '../features/collaboration/viewOnly';
 import { useAuth } from '../lib/auth/useAuth';
-import { guestMustLogin, useRequireLogin } from '../lib/auth/useRequireLogin';
+import { guestMustLogin, useRequireLogin, viewerMayNot } from '../lib/auth/useRequireLogin';
 
 interface GuardedButtonProps extends ButtonProps {
   /** The action's name, e.g. 'createProject'; names with create/edit/delete/generate/export/save/publish need login. */
@@ -17,26 +18,39 @@ interface GuardedButtonProps extends ButtonProps {
 }
 
 /**
- * A button whose action goes through the guest guard: for a guest it opens the login popup with the
- * 'Please login to perform this action' toast instead of running.
+ * A button whose action goes through the write guard: for a guest it opens the login popup with the
+ * 'Please login to perform this action' toast instead of running; for a viewer of a shared project a
+ * write is disabled, with a "View only" tooltip.
  */
 export function GuardedButton({ action, onAction, blockedReason, children, ...props }: GuardedButtonProps) {
   const { isAuthenticated } = useAuth();
+  const { viewOnly } = useEditAccess();
   const guard = useRequireLogin();
   const reasonId = useId();
   const needsLogin = guestMustLogin(action, isAuthenticated);
-  const reason = !needsLogin && blockedReason ? blockedReason : null;
+  const refused = viewOnly && viewerMayNot(action);
+  const reason = !needsLogin && !refused && blockedReason ? blockedReason : null;
   const button = (
     <Button
       {...props}
       data-action={action}
-      disabled={props.disabled || (!needsLogin && (!onAction || Boolean(reason)))}
+      disabled={props.disabled || refused || (!needsLogin && (!onAction || Boolean(reason)))}
       aria-describedby={reason ? reasonId : undefined}
       onClick={() => guard(action, () => onAction?.())}
     >
       {children}
     </Button>
   );
+  if (refused) {
+    // A disabled button gets no pointer events in every browser: the wrapper carries the tooltip.
+    return (
+      <Tooltip label={VIEW_ONLY_LABEL}>
+        <span style={{ display: 'inline-flex' }} data-view-only="true">
+          {button}
+        </span>
+      </Tooltip>
+    );
+  }
   if (!reason) return button;
   return (
     <Stack gap={4}>

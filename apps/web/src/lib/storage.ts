@@ -3,6 +3,12 @@ export const STORAGE_KEYS = {
   colorScheme: 'atelier-color-scheme',
   guestBannerMinimised: 'atelier-guest-banner-minimised',
   campaign: 'atelier-campaign',
+  /** When this tab last sent an admin to the queue dashboard (guards against a sign-in loop). */
+  queueDashboardOpened: 'atelier-queue-dashboard-opened',
+  /** The low-credit banner was dismissed for this browser session. */
+  lowCreditBannerDismissed: 'atelier-low-credit-banner-dismissed',
+  /** Per user id: "first" while this browser session is the account's first visit, else "returning". */
+  visit: 'atelier-visit',
 } as const;
 
 /** sessionStorage / localStorage can throw (privacy modes, quota); every access goes through these. */

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { ledgerSumUnits } from '@atelier/db';
@@ -937,6 +940,52 @@ describe('queue dashboard (/admin/queues)', () => {
     expect((await t.app.inject({ method: 'GET', url: '/admin/queues/api/queues', cookies: { atelier_queues: otherCookie } })).statusCode).toBe(200);
     await ok('admin.setAdmin', { id: other.userId, isAdmin: false });
     expect((await t.app.inject({ method: 'GET', url: '/admin/queues/api/queues', cookies: { atelier_queues: otherCookie } })).statusCode).toBe(403);
+  });
+});
+
+describe('queue dashboard opened directly (a bookmark)', () => {
+  it('a page navigation without the dashboard cookie gets the web app, which exchanges the session; api calls still get 401', async () => {
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'atelier-web-'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Atelier</title><div id="root"></div>');
+    const app = await createTestApp({ WEB_DIST_DIR: dist });
+    try {
+      for (const url of ['/admin/queues', '/admin/queues/']) {
+        const page = await app.app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml' } });
+        expect(page.statusCode, url).toBe(200);
+        expect(page.headers['content-type']).toMatch(/^text\/html/);
+        expect(page.body).toContain('<div id="root">');
+        expect(page.headers['cache-control']).toBe('no-store');
+      }
+      // Not a page: the board's own api and files, and scripts, still need credentials.
+      expect((await app.app.inject({ method: 'GET', url: '/admin/queues/api/queues', headers: { accept: 'text/html' } })).statusCode).toBe(401);
+      expect((await app.app.inject({ method: 'GET', url: '/admin/queues' })).statusCode).toBe(401);
+      // A stale or forged dashboard cookie is the same as none.
+      const stale = await app.app.inject({
+        method: 'GET',
+        url: '/admin/queues',
+        headers: { accept: 'text/html' },
+        cookies: { atelier_queues: 'x.y.z' },
+      });
+      expect(stale.body).toContain('<div id="root">');
+      // A demoted admin's valid cookie: the spec's denial page with the way back.
+      const user = await app.signUp();
+      const adminToken = (await app.login(ADMIN.email, ADMIN.password)).token;
+      await app.rest('POST', '/trpc/admin.setAdmin', { token: adminToken, body: { id: user.userId, isAdmin: true } });
+      const link = (await app.rest('POST', '/trpc/admin.queueDashboardLink', { token: user.token, body: {} })).body.result.data.url as string;
+      const cookie = (await app.app.inject({ method: 'GET', url: link })).cookies.find((c) => c.name === 'atelier_queues')?.value ?? '';
+      await app.rest('POST', '/trpc/admin.setAdmin', { token: adminToken, body: { id: user.userId, isAdmin: false } });
+      const denied = await app.app.inject({
+        method: 'GET',
+        url: '/admin/queues/',
+        headers: { accept: 'text/html' },
+        cookies: { atelier_queues: cookie },
+      });
+      expect(denied.statusCode).toBe(403);
+      expect(denied.body).toContain('Admin Access Required');
+      expect(denied.body).toContain('<a href="/">Return to dashboard</a>');
+    } finally {
+      await app.close();
+    }
   });
 });
 

@@ -146,6 +146,53 @@ describe('refresh', () => {
     expect((await refresh(u.refresh)).body.user.id).toBe(u.userId);
   });
 
+  it('trusts the request’s own origin under any name of the server (localhost, 127.0.0.1, a LAN address), not a foreign one', async () => {
+    const u = await t.signUp();
+    let cookie = u.refresh;
+    for (const host of ['127.0.0.1:3000', '127.0.0.2:3000', '192.168.1.20:3000', 'localhost:3000']) {
+      const res = await t.rest('POST', '/api/auth/refresh', {
+        body: {},
+        headers: { origin: `http://${host}`, host },
+        cookies: { atelier_refresh: cookie },
+      });
+      expect(res.status, `${host}: ${JSON.stringify(res.body)}`).toBe(200);
+      expect(res.body.user.id).toBe(u.userId);
+      cookie = res.cookies.find((c) => c.name === 'atelier_refresh')?.value ?? cookie;
+    }
+    // Cross-site: a page elsewhere sends its own origin to our host.
+    for (const origin of ['http://127.0.0.2:3000', 'http://evil.example', 'http://127.0.0.1:3001', 'https://127.0.0.1:3000', 'null']) {
+      const res = await t.rest('POST', '/api/auth/refresh', {
+        body: {},
+        headers: { origin, host: '127.0.0.1:3000' },
+        cookies: { atelier_refresh: cookie },
+      });
+      expect(res.status, origin).toBe(403);
+    }
+    // X-Forwarded-* name the origin only behind a trusted proxy (TRUST_PROXY is off here).
+    const forwarded = {
+      origin: 'https://atelier.example.org',
+      host: 'app:3000',
+      'x-forwarded-host': 'atelier.example.org',
+      'x-forwarded-proto': 'https',
+    };
+    expect((await t.rest('POST', '/api/auth/refresh', { body: {}, headers: forwarded, cookies: { atelier_refresh: cookie } })).status).toBe(403);
+    const proxied = await createTestApp({ TRUST_PROXY: 'true' });
+    try {
+      const p = await proxied.signUp();
+      const res = await proxied.rest('POST', '/api/auth/refresh', { body: {}, headers: forwarded, cookies: { atelier_refresh: p.refresh } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.user.id).toBe(p.userId);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('never refuses a guest’s start-up refresh (no cookie: nothing to protect)', async () => {
+    const res = await refresh(undefined, 'http://elsewhere.example');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ accessToken: null, user: null });
+  });
+
   it('10 concurrent refreshes with one token rotate once and nobody is logged out (grace window)', async () => {
     const u = await t.signUp();
     const results = await Promise.all(Array.from({ length: 10 }, () => refresh(u.refresh)));

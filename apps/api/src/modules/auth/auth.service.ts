@@ -2,6 +2,7 @@ import { applyCreditChangeInTransaction } from '@atelier/db';
 import { AppError, creditsToUnits, MESSAGES } from '@atelier/shared';
 import type { Context } from '../../context';
 import { sha256 } from '../../lib/crypto';
+import { isTrustedOrigin } from '../../lib/origin';
 import { bumpCounter, peekCounter, rateLimit } from '../../lib/rate-limit';
 import { attachPendingInvites } from '../collaboration/collaboration.service';
 import { hashPassword, verifyPassword } from './auth.password';
@@ -30,9 +31,9 @@ function clearRefreshCookie(ctx: Ctx) {
   ctx.res.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: secureCookie(ctx) });
 }
 
-/** Cookie-authenticated POSTs must come from one of our origins (CSRF). */
+/** Cookie-authenticated POSTs must come from one of our origins (CSRF): see lib/origin.ts. */
 function assertTrustedOrigin(ctx: Ctx) {
-  if (!ctx.origin || !ctx.env.http.corsOrigins.includes(ctx.origin)) {
+  if (!isTrustedOrigin(ctx.req, ctx.env)) {
     throw new AppError('FORBIDDEN', 'This request must come from the Atelier web app (origin not allowed)');
   }
 }
@@ -114,10 +115,11 @@ export async function login(ctx: Ctx, input: { email: string; password: string }
 }
 
 export async function refresh(ctx: Ctx) {
-  assertTrustedOrigin(ctx);
-  await rateLimit(ctx, `refresh:ip:${ctx.ip}`, ctx.env.auth.rateLimitPerMinute * 5);
+  // No cookie, no session to protect: a guest's start-up refresh is never refused.
   const token = ctx.req.cookies[REFRESH_COOKIE];
   if (!token) return { accessToken: null, user: null };
+  assertTrustedOrigin(ctx);
+  await rateLimit(ctx, `refresh:ip:${ctx.ip}`, ctx.env.auth.rateLimitPerMinute * 5);
   const result = await rotateRefreshToken(ctx, token);
   if (result.kind !== 'rotated' && result.kind !== 'grace') {
     if (result.kind === 'reused') ctx.log.warn('refresh token reuse detected; session revoked');

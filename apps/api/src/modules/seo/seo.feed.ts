@@ -1,9 +1,13 @@
+import { isAppError } from '@atelier/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../context';
+import { rateLimit } from '../../lib/rate-limit';
 import { publishDue } from './seo.articles';
 import { type FeedArticle, jsonFeed, rssFeed } from './seo.render';
 
 const FEED_ITEMS = 50;
+/** Feed reads per client IP per minute (readers poll every few minutes; more is a flood). */
+export const FEED_READS_PER_MINUTE = 60;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -14,6 +18,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function seoFeedPlugin(app: FastifyInstance, opts: { deps: AppDeps }) {
   const { deps } = opts;
   app.get<{ Params: { file: string } }>('/api/seo/feeds/:file', async (req, reply) => {
+    try {
+      await rateLimit(deps, `seo-feed:ip:${req.ip}`, FEED_READS_PER_MINUTE);
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      return reply
+        .status(error.status)
+        .header('Retry-After', String(error.retryAfterSeconds ?? 60))
+        .send({ error: { code: error.code, message: error.message } });
+    }
     const m = /^(.+)\.(xml|json)$/.exec(req.params.file);
     if (!m || !UUID.test(m[1] as string)) return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Feed not found' } });
     const [, id, kind] = m as unknown as [string, string, 'xml' | 'json'];

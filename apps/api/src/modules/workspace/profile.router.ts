@@ -38,6 +38,18 @@ export const profileRouter = router({
     .input(z.void())
     .output(ZDataExport)
     .query(({ ctx }) => profile.exportData(ctx, ctx.user.id)),
+  recordVisit: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/profile/visit',
+        tags,
+        summary: 'Record a dashboard visit; the account’s first one answers firstVisit: true',
+      },
+    })
+    .input(z.object({}).strict())
+    .output(z.object({ firstVisit: z.boolean() }))
+    .mutation(({ ctx }) => profile.recordVisit(ctx, ctx.user.id)),
   deleteAccount: authedProcedure
     .meta({
       openapi: { method: 'POST', path: '/profile/delete', tags, summary: 'Delete my account, its data and media (type your e-mail to confirm)' },

@@ -41,6 +41,21 @@ export async function getProfile(deps: Deps, userId: string) {
   };
 }
 
+/**
+ * Records a dashboard visit. The account's first one answers `firstVisit: true` — once per account,
+ * on whichever browser or device (the column is set in the same statement that checks it).
+ */
+export async function recordVisit(deps: Deps, userId: string): Promise<{ firstVisit: boolean }> {
+  const first = await deps.db
+    .updateTable('users')
+    .set({ first_visit_at: new Date() })
+    .where('id', '=', userId)
+    .where('first_visit_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return { firstVisit: first !== undefined };
+}
+
 /** Changes the password; the current one is required and every other session is signed out. */
 export async function changePassword(deps: Deps, me: Me, input: { currentPassword: string; newPassword: string }) {
   const u = await account(deps.db, me.id);

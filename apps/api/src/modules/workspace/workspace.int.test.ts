@@ -129,6 +129,18 @@ describe('brand kit', () => {
 });
 
 describe('profile', () => {
+  it('records the account’s first dashboard visit once, whichever session or browser asks', async () => {
+    const u = await t.signUp();
+    // Five tabs of a brand-new account at once: exactly one is the first visit.
+    const answers = await Promise.all(Array.from({ length: 5 }, () => t.rest('POST', '/api/profile/visit', { token: u.token })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers.filter((a) => a.body.firstVisit === true)).toHaveLength(1);
+    // Another device (a new session) is a returning visit.
+    const elsewhere = await t.login(u.email, 'correct horse battery');
+    expect((await t.rest('POST', '/api/profile/visit', { token: elsewhere.token })).body).toEqual({ firstVisit: false });
+    expect((await t.rest('POST', '/api/profile/visit')).status).toBe(401);
+  });
+
   it('shows e-mail, balance and member since', async () => {
     const u = await t.signUp();
     const res = await t.rest('GET', '/api/profile', { token: u.token });

@@ -153,6 +153,7 @@ const ROWS: Record<string, Kind> = {
   'profile.uploadAvatar': 'authed',
   'profile.exportData': 'authed',
   'profile.deleteAccount': 'authed',
+  'profile.recordVisit': 'authed',
   'analytics.overview': 'viewer',
   'analytics.usageStats': 'viewer',
   'analytics.usageTrend': 'viewer',

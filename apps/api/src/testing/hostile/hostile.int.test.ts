@@ -246,3 +246,128 @@ describe('sign-in without enumeration, slowed under credential stuffing', () => 
     expect(real.body.accessToken).toBeTruthy();
   }, 60_000);
 });
+
+describe('control characters in text input (one check for every procedure)', () => {
+  const count = async (table: 'projects' | 'generations') =>
+    Number(
+      (
+        await t.deps.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('user_id', '=', user.userId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const balance = async () => (await t.rest('GET', '/api/auth/me', { token: user.token })).body.user.creditUnits as number;
+
+  it.each([
+    ['NUL', 'Holiday\u0000reel'],
+    ['escape', 'Holiday\u001b[31mreel'],
+    ['backspace', 'Holiday\u0008reel'],
+  ])('a %s in a project name: 400 naming the field, nothing created (REST and tRPC)', async (_label, name) => {
+    const before = await count('projects');
+    const rest = await t.rest('POST', '/api/projects', { token: user.token, body: { name, type: 'VIDEO' } });
+    expect(rest.status, JSON.stringify(rest.body)).toBe(400);
+    expect(rest.body.error.code).toBe('VALIDATION');
+    expect(rest.body.error.fields).toEqual([{ path: 'name', message: expect.stringMatching(/^name contains a control character \(U\+00/) }]);
+    const trpc = await t.rest('POST', '/trpc/projects.create', { token: user.token, body: { name, type: 'VIDEO' } });
+    expect(trpc.status).toBe(400);
+    expect(trpc.body.error.data.fields).toEqual([expect.objectContaining({ path: 'name' })]);
+    expect(await count('projects')).toBe(before);
+  });
+
+  it('a NUL in a prompt: 400 naming the field, no generation, nothing charged', async () => {
+    const [generations, units] = [await count('generations'), await balance()];
+    const res = await t.rest('POST', '/api/generation/generate', {
+      token: user.token,
+      body: { prompt: 'a lighthouse\u0000 at dusk', type: 'image', model: 'local/image' },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.error.fields.map((f: { path: string }) => f.path)).toEqual(['prompt']);
+    // Nested fields and query strings are covered by the same check.
+    const nested = await t.rest('POST', '/api/chat/conversations', { token: user.token, body: { title: 'ok', aiModels: ['local/text\u0000'] } });
+    expect(nested.status).toBe(400);
+    expect(nested.body.error.fields.map((f: { path: string }) => f.path)).toEqual(['aiModels.0']);
+    const query = await t.rest('GET', '/api/generation/history?limit=5&offset=0&search=a%00b', { token: user.token });
+    expect(query.status).toBe(400);
+    expect([await count('generations'), await balance()]).toEqual([generations, units]);
+  });
+
+  it('tab and newline stay allowed in multi-line text', async () => {
+    const res = await t.rest('POST', '/api/projects', {
+      token: user.token,
+      body: { name: 'Line checks', type: 'TEXT', description: 'First line\nSecond line\twith a tab\r\nThird' },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  });
+});
+
+describe('forged media links', () => {
+  it('a link signed with the once-public default secret does not verify (no AUTH_SECRET set here either)', async () => {
+    expect(t.env.auth.secretSource).toBe('ephemeral');
+    const png = await import('sharp').then(({ default: sharp }) =>
+      sharp({ create: { width: 8, height: 8, channels: 3, background: '#08f' } })
+        .png()
+        .toBuffer(),
+    );
+    const up = await t.rest('POST', '/api/profile/avatar', { token: user.token, body: { image: `data:image/png;base64,${png.toString('base64')}` } });
+    expect(up.status, JSON.stringify(up.body)).toBe(200);
+    const real = new URL(up.body.avatarUrl as string, 'http://localhost');
+    expect((await t.app.inject({ method: 'GET', url: `${real.pathname}${real.search}` })).statusCode).toBe(200);
+    // What the probe did: sign the same key with the old public default, valid until 2100.
+    const key = real.pathname.replace(/^\/media\//, '');
+    const { createHmac } = await import('node:crypto');
+    const exp = 4_102_444_800;
+    const sig = createHmac('sha256', 'atelier-development-secret-change-me-in-production-0123456789')
+      .update(`media:${key}:${exp}`)
+      .digest('base64url');
+    const forged = await t.app.inject({ method: 'GET', url: `${real.pathname}?exp=${exp}&sig=${sig}` });
+    expect(forged.statusCode).toBe(403);
+  });
+});
+
+describe('denied subscriptions', () => {
+  it('another user’s generation, export or conversation: NOT_FOUND over SSE, logged at info, never 500', async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp({}, { logLines: lines });
+    try {
+      const owner = await logged.signUp();
+      const other = await logged.signUp();
+      const generation = await logged.rest('POST', '/api/generation/generate', {
+        token: owner.token,
+        body: { prompt: 'a quiet harbour', type: 'text', model: 'local/text-brief' },
+      });
+      expect(generation.status, JSON.stringify(generation.body)).toBe(200);
+      const conversation = await logged.rest('POST', '/api/chat/conversations', {
+        token: owner.token,
+        body: { title: 'Mine', aiModels: ['local/text-brief'] },
+      });
+      expect(conversation.status, JSON.stringify(conversation.body)).toBe(200);
+      const subscribe = (path: string, input: unknown) =>
+        logged.app.inject({
+          method: 'GET',
+          url: `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`,
+          headers: { authorization: `Bearer ${other.token}`, accept: 'text/event-stream' },
+        });
+      const attempts: [string, unknown][] = [
+        ['generation.onStatus', { id: generation.body.generation.id }],
+        ['projects.onExport', { id: '6f1c2a52-8a7e-4b61-9d0e-3c8f2b9a1d47' }],
+        ['chat.stream', { conversationId: conversation.body.id }],
+      ];
+      for (const [path, input] of attempts) {
+        const res = await subscribe(path, input);
+        const errorEvent = /event: serialized-error\ndata: (.*)\n/.exec(res.body);
+        const shape = JSON.parse(errorEvent?.[1] ?? 'null') ?? JSON.parse(res.body).error;
+        expect(shape?.data, `${path}: ${res.body}`).toMatchObject({ code: 'NOT_FOUND', httpStatus: 404, appCode: 'NOT_FOUND' });
+        expect(JSON.stringify(shape)).not.toContain('stack');
+      }
+      const parsed = lines.map((l) => JSON.parse(l) as { level: number; msg: string; path?: string });
+      expect(parsed.filter((l) => l.level >= 50)).toEqual([]);
+      expect(parsed.filter((l) => l.msg === 'subscription refused').map((l) => l.path)).toEqual(
+        expect.arrayContaining(['generation.onStatus', 'projects.onExport']),
+      );
+    } finally {
+      await logged.close();
+    }
+  });
+});

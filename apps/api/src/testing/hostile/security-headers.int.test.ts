@@ -37,7 +37,7 @@ describe('security headers', () => {
       expect(policy['frame-ancestors']).toEqual(["'none'"]);
       expect(policy['object-src']).toEqual(["'none'"]);
       // Scripts and connections: our origin and the configured analytics hosts, nothing else.
-      expect(policy['script-src']?.filter((s) => s !== "'unsafe-inline'")).toEqual(["'self'", ANALYTICS]);
+      expect(policy['script-src']).toEqual(["'self'", ANALYTICS]);
       expect(policy['connect-src']).toEqual(["'self'", ANALYTICS]);
       for (const values of Object.values(policy)) {
         expect(values).not.toContain('*');
@@ -51,6 +51,37 @@ describe('security headers', () => {
       expect(res.headers['x-powered-by']).toBeUndefined();
     },
   );
+
+  it('allows no third-party origin and no inline script when no analytics origin is configured', async () => {
+    const plain = await createTestApp();
+    try {
+      const res = await plain.app.inject({ method: 'GET', url: '/' });
+      const policy = csp(res.headers['content-security-policy']);
+      expect(policy['script-src']).toEqual(["'self'"]);
+      expect(policy['script-src-attr']).toEqual(["'none'"]);
+      expect(policy['connect-src']).toEqual(["'self'"]);
+      expect(policy['img-src']).toEqual(["'self'", 'data:', 'blob:']);
+      expect(String(res.headers['content-security-policy'])).not.toMatch(/google|https:\/\//);
+      // The same header on every response (computed once at start-up).
+      const other = await plain.app.inject({ method: 'GET', url: '/api/health' });
+      expect(other.headers['content-security-policy']).toBe(res.headers['content-security-policy']);
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('the served web app has no inline script (so script-src needs no unsafe-inline)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(200);
+    const scripts = [...res.body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attributes, body] of scripts) {
+      if (/type="application\/json"/.test(attributes ?? '')) continue;
+      expect(attributes).toMatch(/\bsrc="\//);
+      expect(body?.trim()).toBe('');
+    }
+    expect(res.body).not.toMatch(/\son[a-z]+=/i);
+  });
 
   it('serves stored media sandboxed, nosniff, never as HTML', async () => {
     const u = await t.signUp();

@@ -1,15 +1,25 @@
 import { displayCredits, LOW_CREDIT_THRESHOLD } from '@atelier/shared';
-import { Box, Button, Container, Flex, Group, Text, ThemeIcon } from '@mantine/core';
+import { Box, Button, CloseButton, Container, Flex, Group, Text, ThemeIcon } from '@mantine/core';
 import { IconBolt, IconCoins } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useAuth } from '../../lib/auth/useAuth';
+import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage';
 
-/** §2, §9: signed-in users with fewer than 100 credits (not inside editors): TOP UP YOUR ACCOUNT. */
+/**
+ * §2, §9: signed-in users with fewer than 100 credits (not inside editors): TOP UP YOUR ACCOUNT.
+ * It can be dismissed for the rest of the browser session (it comes back in the next one).
+ */
 export function LowCreditBanner() {
   const { user, isAuthenticated } = useAuth();
-  if (!isAuthenticated || !user) return null;
+  const [dismissed, setDismissed] = useState(() => readStorage('session', STORAGE_KEYS.lowCreditBannerDismissed) === '1');
+  if (!isAuthenticated || !user || dismissed) return null;
   const credits = displayCredits(user.credits);
   if (credits >= LOW_CREDIT_THRESHOLD) return null;
+  const dismiss = () => {
+    writeStorage('session', STORAGE_KEYS.lowCreditBannerDismissed, '1');
+    setDismissed(true);
+  };
 
   return (
     <Box
@@ -35,9 +45,12 @@ export function LowCreditBanner() {
               </Text>
             </Flex>
           </Group>
-          <Button component={Link} to="/payments" size="xs" variant="filled" leftSection={<IconBolt size={14} aria-hidden />}>
-            BUY CREDITS
-          </Button>
+          <Group gap="xs" wrap="nowrap">
+            <Button component={Link} to="/payments" size="xs" variant="filled" leftSection={<IconBolt size={14} aria-hidden />}>
+              BUY CREDITS
+            </Button>
+            <CloseButton size="sm" onClick={dismiss} aria-label="Dismiss for this session" title="Dismiss for this session" />
+          </Group>
         </Group>
       </Container>
     </Box>

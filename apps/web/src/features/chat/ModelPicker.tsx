@@ -13,11 +13,19 @@ function hash(s: string): number {
 /** A stable colour per model, so its replies are recognisable across turns. */
 export const modelColor = (id: string | null) => (id ? COLORS[hash(id) % COLORS.length] : 'gray') as string;
 
-function initials(name: string): string {
+/** Words every local model shares ("Local … (offline)"): they would make every badge read "L…". */
+const GENERIC_WORDS = new Set(['local', 'offline', 'model', 'the']);
+
+/**
+ * Two letters that tell models apart: the first letters of the first two distinctive words
+ * ("Local Draft Writer (offline)" → DW, "Local Brief Writer" → BW, "GPT-4 Turbo" → G4).
+ */
+export function modelInitials(name: string): string {
   const words = name
     .replace(/\(.*?\)/g, '')
-    .split(/[\s/-]+/)
-    .filter(Boolean);
+    .split(/[\s/_-]+/)
+    .filter((w) => w && !GENERIC_WORDS.has(w.toLowerCase()));
+  if (words.length === 1) return (words[0] as string).slice(0, 2).replace(/^./, (c) => c.toUpperCase());
   return (
     words
       .slice(0, 2)
@@ -26,13 +34,21 @@ function initials(name: string): string {
   );
 }
 
-export function ModelAvatar({ id, name, size = 26 }: { id: ChatMessage['modelId']; name: string; size?: number }) {
-  return (
-    <Avatar size={size} radius="xl" color={modelColor(id)} variant="light" aria-hidden>
+/** A model's round badge: its initials in its colour, with its full name as a tooltip. */
+export function ModelAvatar({ id, name, size = 26, tooltip = true }: { id: ChatMessage['modelId']; name: string; size?: number; tooltip?: boolean }) {
+  const avatar = (
+    <Avatar size={size} radius="xl" color={modelColor(id)} variant="light" aria-hidden data-testid="model-avatar" data-initials={modelInitials(name)}>
       <Text fz={size * 0.42} fw={700} inherit>
-        {initials(name)}
+        {modelInitials(name)}
       </Text>
     </Avatar>
+  );
+  return tooltip ? (
+    <Tooltip label={name} withinPortal>
+      {avatar}
+    </Tooltip>
+  ) : (
+    avatar
   );
 }
 
@@ -58,34 +74,37 @@ export function ModelPicker({ models, value, nameOf, onToggle, loading, busy, er
   const extra = value.filter((id) => !models.some((m) => m.id === id));
   const label = loading && value.length === 0 ? 'Loading models…' : value.length === 1 ? nameOf(value[0] as string) : `${value.length} models`;
   return (
-    <Popover width={380} position="bottom-end" shadow="md" withinPortal trapFocus>
-      <Popover.Target>
-        <Button
-          variant="default"
-          size="sm"
-          disabled={disabled}
-          leftSection={
-            loading && value.length === 0 ? (
-              <Loader size={14} />
-            ) : (
-              <Avatar.Group spacing={8}>
-                {value.slice(0, MAX_PARTICIPANTS).map((id) => (
-                  <ModelAvatar key={id} id={id} name={nameOf(id)} size={22} />
-                ))}
-              </Avatar.Group>
-            )
-          }
-          rightSection={busy ? <Loader size={14} /> : <IconChevronDown size={14} aria-hidden />}
-          aria-label={`Models: ${value.map(nameOf).join(', ') || 'none'}. Change models`}
-          data-testid="model-picker"
-          maw={280}
-        >
-          <Text size="sm" truncate="end" inherit visibleFrom="sm">
-            {label}
-          </Text>
-        </Button>
-      </Popover.Target>
-      <Popover.Dropdown p={0}>
+    <Popover width={400} position="bottom-end" shadow="md" withinPortal trapFocus>
+      <Tooltip label={value.map(nameOf).join(' · ') || 'Choose models'} multiline maw={320} withinPortal>
+        <Popover.Target>
+          <Button
+            variant="default"
+            size="sm"
+            disabled={disabled}
+            leftSection={
+              loading && value.length === 0 ? (
+                <Loader size={14} />
+              ) : (
+                // Side by side, never overlapping: each badge stays readable on its own.
+                <Group gap={4} wrap="nowrap" data-testid="model-picker-avatars">
+                  {value.slice(0, MAX_PARTICIPANTS).map((id) => (
+                    <ModelAvatar key={id} id={id} name={nameOf(id)} size={22} tooltip={false} />
+                  ))}
+                </Group>
+              )
+            }
+            rightSection={busy ? <Loader size={14} /> : <IconChevronDown size={14} aria-hidden />}
+            aria-label={`Models: ${value.map(nameOf).join(', ') || 'none'}. Change models`}
+            data-testid="model-picker"
+            maw={{ base: 'calc(100vw - 120px)', sm: 420 }}
+          >
+            <Text size="sm" truncate="end" inherit visibleFrom="sm">
+              {label}
+            </Text>
+          </Button>
+        </Popover.Target>
+      </Tooltip>
+      <Popover.Dropdown p={0} maw="calc(100vw - 16px)">
         <Stack gap={2} p="sm" pb={6}>
           <Text fw={650} size="sm">
             Models in this chat
@@ -131,10 +150,11 @@ export function ModelPicker({ models, value, nameOf, onToggle, loading, busy, er
                         aria-label={model?.name ?? id}
                         mt={3}
                       />
-                      <ModelAvatar id={id} name={model?.name ?? id} size={26} />
+                      <ModelAvatar id={id} name={model?.name ?? id} size={26} tooltip={false} />
                       <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-                        <Group gap={6} wrap="nowrap" justify="space-between">
-                          <Text size="sm" fw={600} truncate="end">
+                        <Group gap={6} wrap="nowrap" justify="space-between" align="flex-start">
+                          {/* The full name, wrapping if it must: never cut off. */}
+                          <Text size="sm" fw={600} lh={1.3} style={{ overflowWrap: 'anywhere' }} data-testid="model-option-name">
                             {model?.name ?? id}
                           </Text>
                           {model ? (

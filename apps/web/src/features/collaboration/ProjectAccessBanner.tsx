@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Tooltip } from '@mantine/core';
+import { Alert, Anchor } from '@mantine/core';
 import { IconEye, IconUsers } from '@tabler/icons-react';
 import { Link, useMatches } from '@tanstack/react-router';
 import { useAuth } from '../../lib/auth/useAuth';
@@ -13,37 +13,9 @@ export function ProjectAccessBanner({ projectId }: { projectId: string }) {
   // The same query the project screens use, so this is normally served from the cache.
   const project = trpc.projects.byId.useQuery({ id: projectId }, { enabled: isAuthenticated });
   const access = project.data?.access;
-  // Full-bleed editors (100dvh) get a floating badge instead of a banner that would push them down.
+  // Full-bleed editors (100dvh) show the access as a badge in their own header (EditorFrame), never over the work.
   const inEditor = useMatches({ select: (matches) => matches.some((m) => m.staticData.shell === 'editor') });
-  if (!isAuthenticated || !access?.shared) return null;
-  if (inEditor) {
-    const viewer = access.role === 'viewer';
-    return (
-      <Tooltip
-        label={
-          viewer
-            ? `Shared by ${access.ownerEmail}: you can look, not change, generate or export`
-            : `Shared by ${access.ownerEmail}: generations are charged to your credits`
-        }
-        multiline
-        w={260}
-      >
-        <Badge
-          pos="fixed"
-          bottom={16}
-          left={16}
-          size="lg"
-          color={viewer ? 'gray' : 'blue'}
-          variant="filled"
-          leftSection={viewer ? <IconEye size={14} aria-hidden /> : <IconUsers size={14} aria-hidden />}
-          style={{ zIndex: 300, boxShadow: 'var(--mantine-shadow-md)' }}
-          data-testid={viewer ? 'project-view-only' : 'project-shared-editor'}
-        >
-          {viewer ? 'View only' : 'Shared · Editor'}
-        </Badge>
-      </Tooltip>
-    );
-  }
+  if (!isAuthenticated || !access?.shared || inEditor) return null;
   if (access.role === 'viewer') {
     return (
       <Alert color="gray" variant="light" icon={<IconEye size={18} aria-hidden />} title="View only" mb="md" data-testid="project-view-only">

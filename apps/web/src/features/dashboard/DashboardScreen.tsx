@@ -33,15 +33,17 @@ import {
   IconPalette,
   IconPhoto,
   IconPhotoEdit,
+  IconSparkles,
   IconUserSquareRounded,
 } from '@tabler/icons-react';
 import { createLink, Link } from '@tanstack/react-router';
-import type { AnchorHTMLAttributes, ReactNode, Ref } from 'react';
+import { type AnchorHTMLAttributes, type ReactNode, type Ref, useEffect, useState } from 'react';
 import { ButtonLink } from '../../components/ButtonLink';
 import { ScreenEmptyState } from '../../components/ScreenEmptyState';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useAuth } from '../../lib/auth/useAuth';
 import { errorMessage } from '../../lib/errors';
+import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage';
 import { trpc } from '../../lib/trpc';
 import { GenerationStatusBadge, GenerationThumb } from '../history/GenerationMedia';
 import { formatRelative, TYPE_META } from '../history/generation';
@@ -250,22 +252,21 @@ function RecentGenerations() {
             <div key={g.id} style={{ position: 'relative' }}>
               <BlockLink to="/history" search={{ id: g.id }} aria-label={`${TYPE_META[g.type].label}: ${g.prompt}`} data-testid="recent-generation">
                 <Stack gap={6}>
-                  <div style={{ position: 'relative' }}>
-                    <GenerationThumb generation={g} />
-                    <div style={{ position: 'absolute', top: 6, left: 6 }}>
-                      <GenerationStatusBadge generation={g} size="xs" />
-                    </div>
-                  </div>
+                  <GenerationThumb generation={g} />
                   <Text size="xs" lineClamp={1} fw={550}>
                     {g.prompt}
                   </Text>
-                  <Text size="xs" c="dimmed" mt={-4}>
-                    {TYPE_META[g.type].label} · {formatRelative(g.createdAt)}
-                  </Text>
+                  {/* The status beside the caption, never over the picture or the text; Share keeps its own corner. */}
+                  <Group gap={6} wrap="nowrap" mt={-2} pr={g.status === 'COMPLETED' ? 30 : 0}>
+                    <GenerationStatusBadge generation={g} size="xs" />
+                    <Text size="xs" c="dimmed" truncate>
+                      {TYPE_META[g.type].label} · {formatRelative(g.createdAt)}
+                    </Text>
+                  </Group>
                 </Stack>
               </BlockLink>
               {g.status === 'COMPLETED' ? (
-                <div style={{ position: 'absolute', top: 6, right: 6 }}>
+                <div style={{ position: 'absolute', bottom: -4, right: 0 }}>
                   <ShareButton target={{ generationId: g.id }} compact />
                 </div>
               ) : null}
@@ -359,22 +360,153 @@ function RecentProjects() {
   );
 }
 
+type Visit = 'first' | 'returning';
+/** One recordVisit per account and page load, however often the dashboard mounts (StrictMode included). */
+const visitsInFlight = new Map<string, Promise<Visit>>();
+
+/**
+ * Is this the account's first visit? The server records it once per account (whichever browser or
+ * device comes first); this browser session then remembers the answer, so the whole first session
+ * says "Welcome" and every later one "Welcome back". null while asking; guests have no visits.
+ */
+function useVisit(): Visit | null {
+  const { user } = useAuth();
+  const key = user ? `${STORAGE_KEYS.visit}:${user.id}` : null;
+  const utils = trpc.useUtils();
+  const stored = key ? readStorage('session', key) : null;
+  const [answer, setAnswer] = useState<{ key: string; visit: Visit } | null>(null);
+  useEffect(() => {
+    if (!key || stored === 'first' || stored === 'returning') return;
+    let request = visitsInFlight.get(key);
+    if (!request) {
+      request = utils.client.profile.recordVisit
+        .mutate({})
+        .then((r): Visit => (r.firstVisit ? 'first' : 'returning'))
+        // Unknown (offline, server trouble): never greet an old account as new.
+        .catch((): Visit => 'returning');
+      visitsInFlight.set(key, request);
+    }
+    let live = true;
+    void request.then((visit) => {
+      writeStorage('session', key, visit);
+      visitsInFlight.delete(key);
+      if (live) setAnswer({ key, visit });
+    });
+    return () => {
+      live = false;
+    };
+  }, [key, stored, utils]);
+  if (!key) return null;
+  if (stored === 'first' || stored === 'returning') return stored;
+  return answer?.key === key ? answer.visit : null;
+}
+
+/** Three example prompts for a new account, each opening Quick Create prefilled. */
+const STARTERS: Array<{ type: 'image' | 'video' | 'text'; label: string; icon: Icon; color: string; prompt: string }> = [
+  {
+    type: 'image',
+    label: 'Image',
+    icon: IconPhoto,
+    color: 'grape',
+    prompt: 'A watercolour lighthouse on a rocky coast at sunset, soft warm light, gulls in the sky',
+  },
+  {
+    type: 'video',
+    label: 'Video',
+    icon: IconMovie,
+    color: 'pink',
+    prompt: 'A slow drift over misty mountain valleys at dawn, cinematic, gentle golden haze',
+  },
+  {
+    type: 'text',
+    label: 'Text',
+    icon: IconFileText,
+    color: 'cyan',
+    prompt: 'Write a warm three-sentence welcome for the website of a small neighbourhood bakery',
+  },
+];
+
+function StartHereCard() {
+  return (
+    <Card data-testid="start-here" component="section" aria-labelledby="start-here-title">
+      <Stack gap="md">
+        <Group gap="sm" wrap="nowrap">
+          <ThemeIcon size={36} radius="md" variant="gradient" aria-hidden>
+            <IconSparkles size={20} />
+          </ThemeIcon>
+          <Stack gap={0}>
+            <Text fw={650} id="start-here-title">
+              Start here
+            </Text>
+            <Text size="sm" c="dimmed">
+              Pick an example: it opens Quick Create with the prompt filled in. Change anything, then generate.
+            </Text>
+          </Stack>
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          {STARTERS.map((s) => (
+            <BlockLink
+              key={s.type}
+              to="/quick-create"
+              search={{ type: s.type, prompt: s.prompt }}
+              p="sm"
+              style={{ borderRadius: 'var(--mantine-radius-md)', border: '1px solid var(--mantine-color-default-border)' }}
+              aria-label={`Try it: ${s.label} — ${s.prompt}`}
+              data-testid="start-here-example"
+            >
+              <Group gap="sm" wrap="nowrap" align="flex-start">
+                <ThemeIcon variant="light" color={s.color} radius="md" aria-hidden>
+                  <s.icon size={16} />
+                </ThemeIcon>
+                <Stack gap={2} style={{ minWidth: 0 }}>
+                  <Text size="xs" fw={700} c={`${s.color}.7`} tt="uppercase" style={{ letterSpacing: '0.06em' }}>
+                    {s.label}
+                  </Text>
+                  <Text size="sm" lh={1.4} lineClamp={3}>
+                    {s.prompt}
+                  </Text>
+                </Stack>
+              </Group>
+            </BlockLink>
+          ))}
+        </SimpleGrid>
+      </Stack>
+    </Card>
+  );
+}
+
 /** / — the studio's home: balance and usage, every tool one click away, and recent work. */
 export function DashboardScreen() {
   const { user } = useAuth();
-  const greeting = user ? `Welcome back, ${user.email.split('@')[0] ?? ''}` : 'Welcome to Atelier';
+  const visit = useVisit();
+  const name = user?.email.split('@')[0] ?? '';
+  const greeting = !user ? (
+    'Welcome to Atelier'
+  ) : visit === null ? (
+    <Skeleton h={36} w={280} radius="sm" data-testid="greeting-pending" />
+  ) : visit === 'first' ? (
+    `Welcome, ${name}`
+  ) : (
+    `Welcome back, ${name}`
+  );
   return (
     <Stack gap={40}>
       <ScreenHeader
         eyebrow="Dashboard"
         title={greeting}
-        description="Start something new, or carry on where you left off."
+        description={
+          visit === 'first'
+            ? 'Your studio is ready. Try one of the examples below, or start from scratch.'
+            : 'Start something new, or carry on where you left off.'
+        }
         actions={
           <ButtonLink to="/quick-create" leftSection={<IconBolt size={16} aria-hidden />}>
             Quick Create
           </ButtonLink>
         }
       />
+
+      {visit === 'first' ? <StartHereCard /> : null}
 
       <Grid gap="lg" align="stretch">
         <Grid.Col span={{ base: 12, md: 8 }}>

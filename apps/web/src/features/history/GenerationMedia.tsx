@@ -15,7 +15,8 @@ import {
   Text,
   ThemeIcon,
 } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { IconDownload, IconPhotoOff } from '@tabler/icons-react';
+import { useState } from 'react';
 import { downloadText, downloadUrlFor, type Generation, isRunning, STATUS_META, TYPE_META } from './generation';
 import { RenderedText } from './RenderedText';
 
@@ -36,6 +37,8 @@ export function GenerationStatusBadge({
       color={meta.color}
       data-testid="generation-status"
       data-status={generation.status}
+      // Beside a caption that may be long: the caption gives way, the status is always read whole.
+      style={{ flexShrink: 0 }}
       leftSection={isRunning(generation.status) ? <Loader size={8} color={meta.color} type="dots" /> : null}
     >
       {label}
@@ -43,30 +46,49 @@ export function GenerationStatusBadge({
   );
 }
 
-/** A small square picture of a generation: its thumbnail, or its type's icon (audio, text, not yet ready). */
+/**
+ * A small square picture of a generation: its thumbnail, its text, or its type's icon (audio, not yet
+ * ready). Nothing is ever laid over it (status badges go beside the caption), and a picture that is
+ * loading or fails shows no alt text spilling out of its box: a failed one becomes a "Preview
+ * unavailable" tile (the alt text stays for screen readers while the picture is shown).
+ */
 export function GenerationThumb({ generation, radius = 'md' }: { generation: Generation; radius?: 'sm' | 'md' | 'lg' }) {
   const meta = TYPE_META[generation.type];
   const TypeIcon = meta.icon;
   const src = generation.thumbnailUrl ?? (generation.type === 'image' ? generation.outputUrl : null);
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const snippet = generation.type === 'text' && generation.outputText ? generation.outputText.replace(/[#*_>`]/g, '').trim() : null;
+  const tile = { borderRadius: `var(--mantine-radius-${radius})`, overflow: 'hidden' } as const;
   return (
-    <AspectRatio ratio={1}>
+    <AspectRatio ratio={1} style={tile} data-testid="generation-thumb">
       {snippet ? (
-        <Box
-          p="sm"
-          bg={`var(--mantine-color-${meta.color}-light)`}
-          style={{ borderRadius: `var(--mantine-radius-${radius})`, overflow: 'hidden', alignItems: 'flex-start' }}
-        >
+        <Box p="sm" bg={`var(--mantine-color-${meta.color}-light)`} style={{ alignItems: 'flex-start' }}>
           <Text size="xs" lh={1.45} lineClamp={7} style={{ whiteSpace: 'pre-line' }}>
             {snippet}
           </Text>
         </Box>
-      ) : src ? (
-        <Image src={src} alt={generation.prompt} radius={radius} fit="cover" loading="lazy" />
+      ) : src && failedSrc !== src ? (
+        <Image
+          src={src}
+          alt={generation.prompt}
+          radius={radius}
+          fit="cover"
+          loading="lazy"
+          onError={() => setFailedSrc(src)}
+          // Chrome draws the alt text of a loading or broken picture: keep it invisible and inside the box.
+          style={{ color: 'transparent', overflow: 'hidden' }}
+        />
       ) : (
-        <Center bg={`var(--mantine-color-${meta.color}-light)`} style={{ borderRadius: `var(--mantine-radius-${radius})` }}>
+        <Center bg={`var(--mantine-color-${meta.color}-light)`} data-testid={src ? 'thumb-unavailable' : undefined}>
           {isRunning(generation.status) ? (
             <Loader size="sm" color={meta.color} />
+          ) : src ? (
+            <Stack gap={4} align="center" role="img" aria-label={`Preview unavailable: ${generation.prompt}`}>
+              <IconPhotoOff size={24} stroke={1.5} color={`var(--mantine-color-${meta.color}-filled)`} aria-hidden />
+              <Text size="xs" c="dimmed">
+                Preview unavailable
+              </Text>
+            </Stack>
           ) : (
             <ThemeIcon variant="transparent" color={meta.color} size="xl" aria-hidden>
               <TypeIcon size={28} stroke={1.5} />

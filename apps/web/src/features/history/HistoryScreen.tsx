@@ -53,32 +53,30 @@ function HistoryCard({ generation, onOpen }: { generation: Generation; onOpen: (
         data-type={generation.type}
       >
         <Stack gap="xs">
-          <Box pos="relative">
-            <GenerationThumb generation={generation} />
-            <Box pos="absolute" top={8} left={8}>
-              <GenerationStatusBadge generation={generation} size="xs" />
-            </Box>
-          </Box>
+          <GenerationThumb generation={generation} />
           <Stack gap={4} px={4} pb={4}>
             <Text size="sm" fw={550} lineClamp={2} lh={1.35} mih={38}>
               {generation.prompt}
             </Text>
+            {/* The status beside the text, never over it (nor over the picture). */}
             <Group justify="space-between" gap={4} wrap="nowrap">
-              <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
-                <meta.icon size={13} color={`var(--mantine-color-${meta.color}-filled)`} aria-hidden />
-                <Text size="xs" c="dimmed" truncate>
-                  {formatRelative(generation.createdAt)}
-                </Text>
-              </Group>
+              <GenerationStatusBadge generation={generation} size="xs" />
               <Text size="xs" fw={600} style={{ whiteSpace: 'nowrap' }}>
                 {formatCredits(generation.creditsUsed - generation.creditsRefunded)}
+              </Text>
+            </Group>
+            {/* Share (outside the card's button) sits at the end of this row. */}
+            <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }} pr={generation.status === 'COMPLETED' ? 30 : 0}>
+              <meta.icon size={13} color={`var(--mantine-color-${meta.color}-filled)`} aria-hidden />
+              <Text size="xs" c="dimmed" truncate>
+                {formatRelative(generation.createdAt)}
               </Text>
             </Group>
           </Stack>
         </Stack>
       </Card>
       {generation.status === 'COMPLETED' ? (
-        <Box pos="absolute" top={14} right={14}>
+        <Box pos="absolute" bottom={10} right={10}>
           <ShareButton target={{ generationId: generation.id }} compact />
         </Box>
       ) : null}

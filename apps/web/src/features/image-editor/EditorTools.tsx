@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { GuardedButton } from '../../components/GuardedButton';
 import { ScreenEmptyState } from '../../components/ScreenEmptyState';
 import { trpc } from '../../lib/trpc';
+import { useEditAccess } from '../collaboration/viewOnly';
 import type { Asset, LayerState } from './editorState';
 
 const RATIOS = ['16:9', '9:16', '1:1'] as const;
@@ -99,6 +100,8 @@ interface QuickActionsProps {
 
 /** Server-side pixel operations on the selected image layer; each makes a new asset (undo points back). */
 export function QuickActions({ layer, asset, running, onRun }: QuickActionsProps) {
+  // Sliders are not form controls: a viewer's are disabled here (the fieldset of ViewOnly covers the rest).
+  const { viewOnly } = useEditAccess();
   const [brightness, setBrightness] = useState(1);
   const [contrast, setContrast] = useState(1);
   const [saturation, setSaturation] = useState(1);
@@ -166,7 +169,16 @@ export function QuickActions({ layer, asset, running, onRun }: QuickActionsProps
           <Text size="xs">
             {label} {Math.round(value * 100)}%
           </Text>
-          <Slider min={min} max={max} step={0.05} value={value} onChange={set} label={(v) => `${Math.round(v * 100)}%`} thumbLabel={label} />
+          <Slider
+            min={min}
+            max={max}
+            step={0.05}
+            value={value}
+            onChange={set}
+            label={(v) => `${Math.round(v * 100)}%`}
+            thumbLabel={label}
+            disabled={viewOnly}
+          />
         </div>
       ))}
       <Group gap={6}>

@@ -30,6 +30,7 @@ import { track } from '../../lib/analytics';
 import { useRequireLogin } from '../../lib/auth/useRequireLogin';
 import { errorMessage, errorStatus } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { useEditAccess, ViewOnly } from '../collaboration/viewOnly';
 import { ProjectEditorsMenu } from '../projects/ProjectEditorsMenu';
 import { PROJECT_HOME, PROJECT_TYPE_META } from '../projects/projectTypes';
 import { useProjectsViewer } from '../projects/useProjectsViewer';
@@ -285,10 +286,14 @@ function CanvasSettings({ project, isGuest, beforeChange }: { project: ImageProj
 
 function ImageEditor({ project, isGuest }: { project: ImageProject; isGuest: boolean }) {
   const guard = useRequireLogin();
+  const { viewOnly } = useEditAccess();
   const utils = trpc.useUtils();
   const initial = useMemo(() => project.layers.map(toState), [project.layers]);
-  const document = useLayerDocument(project.id, initial, !isGuest);
-  const { doc, commit, endGesture } = document;
+  // Guests edit locally and viewers not at all: neither saves.
+  const document = useLayerDocument(project.id, initial, !isGuest && !viewOnly);
+  const { doc, endGesture } = document;
+  // A viewer's drags on the canvas change nothing (the layer controls are disabled too).
+  const commit: typeof document.commit = viewOnly ? () => {} : document.commit;
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [tab, setTab] = useState<Tab>('layers');
   const [exportOpen, setExportOpen] = useState(false);
@@ -535,18 +540,24 @@ function ImageEditor({ project, isGuest }: { project: ImageProject; isGuest: boo
           />
         </Tabs.Panel>
         <Tabs.Panel value="generate">
-          <GeneratePanel busy={generating} canvasRatio={project.aspectRatio} onGenerate={onGenerate} />
+          <ViewOnly>
+            <GeneratePanel busy={generating} canvasRatio={project.aspectRatio} onGenerate={onGenerate} />
+          </ViewOnly>
         </Tabs.Panel>
         <Tabs.Panel value="adjust">
-          <QuickActions
-            layer={selected}
-            asset={selected?.assetId ? assetMap.get(selected.assetId) : undefined}
-            running={running}
-            onRun={(l, a) => void runQuick(l, a)}
-          />
+          <ViewOnly>
+            <QuickActions
+              layer={selected}
+              asset={selected?.assetId ? assetMap.get(selected.assetId) : undefined}
+              running={running}
+              onRun={(l, a) => void runQuick(l, a)}
+            />
+          </ViewOnly>
         </Tabs.Panel>
         <Tabs.Panel value="assets">
-          <AssetsPanel assets={assets} usedIds={usedIds} onAdd={(a) => void addAssetLayer(a)} onUpload={pickFile} />
+          <ViewOnly>
+            <AssetsPanel assets={assets} usedIds={usedIds} onAdd={(a) => void addAssetLayer(a)} onUpload={pickFile} />
+          </ViewOnly>
         </Tabs.Panel>
       </Tabs>
     </Box>
@@ -585,30 +596,32 @@ function ImageEditor({ project, isGuest }: { project: ImageProject; isGuest: boo
                 </ActionIcon>
               </Tooltip>
             </Group>
-            <Group gap={4} wrap="nowrap" visibleFrom="sm">
-              <Tooltip label="Add a rectangle">
-                <ActionIcon variant="default" size="lg" aria-label="Add rectangle" onClick={() => addShape('rectangle')}>
-                  <IconSquare size={16} aria-hidden />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label="Add an ellipse">
-                <ActionIcon variant="default" size="lg" aria-label="Add ellipse" onClick={() => addShape('ellipse')}>
-                  <IconCircle size={16} aria-hidden />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label="Upload a PNG, JPEG or WebP (up to 8 MB)">
-                <ActionIcon variant="default" size="lg" aria-label="Upload image" loading={uploading} onClick={pickFile}>
-                  <IconUpload size={16} aria-hidden />
-                </ActionIcon>
-              </Tooltip>
-            </Group>
-            <Box visibleFrom="sm">
-              <CanvasSettings project={project} isGuest={isGuest} beforeChange={document.flush} />
-            </Box>
+            <ViewOnly inline>
+              <Group gap={4} wrap="nowrap" visibleFrom="sm">
+                <Tooltip label="Add a rectangle">
+                  <ActionIcon variant="default" size="lg" aria-label="Add rectangle" onClick={() => addShape('rectangle')}>
+                    <IconSquare size={16} aria-hidden />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label="Add an ellipse">
+                  <ActionIcon variant="default" size="lg" aria-label="Add ellipse" onClick={() => addShape('ellipse')}>
+                    <IconCircle size={16} aria-hidden />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label="Upload a PNG, JPEG or WebP (up to 8 MB)">
+                  <ActionIcon variant="default" size="lg" aria-label="Upload image" loading={uploading} onClick={pickFile}>
+                    <IconUpload size={16} aria-hidden />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+              <Box visibleFrom="sm">
+                <CanvasSettings project={project} isGuest={isGuest} beforeChange={document.flush} />
+              </Box>
+            </ViewOnly>
             <ActionIcon variant="default" size="lg" aria-label="Open the editor panel" hiddenFrom="md" onClick={() => setPanelOpen(true)}>
               <IconLayersSubtract size={16} aria-hidden />
             </ActionIcon>
-            <SaveIndicator isGuest={isGuest} status={document.status} error={document.saveError} onRetry={document.retry} />
+            {viewOnly ? null : <SaveIndicator isGuest={isGuest} status={document.status} error={document.saveError} onRetry={document.retry} />}
             <GuardedButton action="exportImage" size="xs" leftSection={<IconFileExport size={14} aria-hidden />} onAction={() => setExportOpen(true)}>
               Export
             </GuardedButton>
@@ -703,16 +716,18 @@ function ImageEditor({ project, isGuest }: { project: ImageProject; isGuest: boo
           >
             Redo
           </Button>
-          <CanvasSettings project={project} isGuest={isGuest} beforeChange={document.flush} />
-          <Button size="xs" variant="default" leftSection={<IconSquare size={14} aria-hidden />} onClick={() => addShape('rectangle')}>
-            Rectangle
-          </Button>
-          <Button size="xs" variant="default" leftSection={<IconCircle size={14} aria-hidden />} onClick={() => addShape('ellipse')}>
-            Ellipse
-          </Button>
-          <Button size="xs" variant="default" leftSection={<IconUpload size={14} aria-hidden />} loading={uploading} onClick={pickFile}>
-            Upload
-          </Button>
+          <ViewOnly inline>
+            <CanvasSettings project={project} isGuest={isGuest} beforeChange={document.flush} />
+            <Button size="xs" variant="default" leftSection={<IconSquare size={14} aria-hidden />} onClick={() => addShape('rectangle')}>
+              Rectangle
+            </Button>
+            <Button size="xs" variant="default" leftSection={<IconCircle size={14} aria-hidden />} onClick={() => addShape('ellipse')}>
+              Ellipse
+            </Button>
+            <Button size="xs" variant="default" leftSection={<IconUpload size={14} aria-hidden />} loading={uploading} onClick={pickFile}>
+              Upload
+            </Button>
+          </ViewOnly>
         </Group>
         {panel}
       </Drawer>

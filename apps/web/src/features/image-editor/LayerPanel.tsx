@@ -17,6 +17,7 @@ import {
 import { IconArrowDown, IconArrowUp, IconEye, IconEyeOff, IconLayersSubtract, IconPhoto, IconShape, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { ScreenEmptyState } from '../../components/ScreenEmptyState';
+import { useEditAccess, ViewOnly } from '../collaboration/viewOnly';
 import { type Asset, BLEND_MODES, type BlendMode, type LayerState } from './editorState';
 
 interface LayerPanelProps {
@@ -92,16 +93,18 @@ export function LayerPanel(props: LayerPanelProps) {
                 bg={active ? 'var(--mantine-color-brand-light, var(--mantine-color-blue-light))' : undefined}
               >
                 <Group gap={4} wrap="nowrap">
-                  <Tooltip label={l.visible ? 'Hide layer' : 'Show layer'}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      aria-label={`${l.visible ? 'Hide' : 'Show'} ${l.name}`}
-                      onClick={() => props.onUpdate(l.id, { visible: !l.visible })}
-                    >
-                      {l.visible ? <IconEye size={16} aria-hidden /> : <IconEyeOff size={16} aria-hidden />}
-                    </ActionIcon>
-                  </Tooltip>
+                  <ViewOnly inline>
+                    <Tooltip label={l.visible ? 'Hide layer' : 'Show layer'}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray"
+                        aria-label={`${l.visible ? 'Hide' : 'Show'} ${l.name}`}
+                        onClick={() => props.onUpdate(l.id, { visible: !l.visible })}
+                      >
+                        {l.visible ? <IconEye size={16} aria-hidden /> : <IconEyeOff size={16} aria-hidden />}
+                      </ActionIcon>
+                    </Tooltip>
+                  </ViewOnly>
                   <UnstyledButton
                     onClick={() => props.onSelect(l.id)}
                     style={{ flex: 1, minWidth: 0 }}
@@ -130,32 +133,34 @@ export function LayerPanel(props: LayerPanelProps) {
                   <Text size="xs" c="dimmed" w={32} ta="right">
                     {l.opacity}%
                   </Text>
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    aria-label={`Move ${l.name} up`}
-                    disabled={i === top}
-                    onClick={() => props.onMove(l.id, 1)}
-                  >
-                    <IconArrowUp size={14} aria-hidden />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    aria-label={`Move ${l.name} down`}
-                    disabled={i === 0}
-                    onClick={() => props.onMove(l.id, -1)}
-                  >
-                    <IconArrowDown size={14} aria-hidden />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Delete ${l.name}`}
-                    onClick={() => props.guard('deleteLayer', () => props.onDelete(l.id))}
-                  >
-                    <IconTrash size={14} aria-hidden />
-                  </ActionIcon>
+                  <ViewOnly inline>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      aria-label={`Move ${l.name} up`}
+                      disabled={i === top}
+                      onClick={() => props.onMove(l.id, 1)}
+                    >
+                      <IconArrowUp size={14} aria-hidden />
+                    </ActionIcon>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      aria-label={`Move ${l.name} down`}
+                      disabled={i === 0}
+                      onClick={() => props.onMove(l.id, -1)}
+                    >
+                      <IconArrowDown size={14} aria-hidden />
+                    </ActionIcon>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Delete ${l.name}`}
+                      onClick={() => props.guard('deleteLayer', () => props.onDelete(l.id))}
+                    >
+                      <IconTrash size={14} aria-hidden />
+                    </ActionIcon>
+                  </ViewOnly>
                 </Group>
               </Paper>
             );
@@ -163,12 +168,18 @@ export function LayerPanel(props: LayerPanelProps) {
       </Stack>
 
       <Divider label={selected ? 'Selected layer' : 'Select a layer to edit it'} labelPosition="left" />
-      {selected ? <LayerProperties key={selected.id} layer={selected} {...props} /> : null}
+      {selected ? (
+        <ViewOnly>
+          <LayerProperties key={selected.id} layer={selected} {...props} />
+        </ViewOnly>
+      ) : null}
     </Stack>
   );
 }
 
 function LayerProperties({ layer, onUpdate, onGestureEnd, guard }: LayerPanelProps & { layer: LayerState }) {
+  // Sliders are not form controls: a viewer's are disabled here (the fieldset of ViewOnly covers the rest).
+  const { viewOnly } = useEditAccess();
   const update = (patch: Partial<LayerState>, key?: string) => onUpdate(layer.id, patch, key);
   const num = (v: string | number, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
   return (
@@ -179,6 +190,7 @@ function LayerProperties({ layer, onUpdate, onGestureEnd, guard }: LayerPanelPro
           Opacity {layer.opacity}%
         </Text>
         <Slider
+          disabled={viewOnly}
           thumbLabel="Opacity"
           min={0}
           max={100}

@@ -32,6 +32,7 @@ import { track } from '../../lib/analytics';
 import { useRequireLogin } from '../../lib/auth/useRequireLogin';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { ViewOnly } from '../collaboration/viewOnly';
 import { absoluteTime, relativeTime } from '../projects/projectTypes';
 import { GenerationWatcher, isTerminal } from '../video-editor/GenerationWatcher';
 import type { Segment } from './SegmentList';
@@ -276,63 +277,67 @@ export function SegmentDetail({ projectId, segment, ratio, isGuest, onDeleted }:
         <GenerationWatcher key={v.id} generationId={v.generationId as string} onUpdate={(g) => isTerminal(g.status) && refresh()} />
       ))}
       <Stack gap="md">
-        <Group justify="space-between" align="flex-end" wrap="nowrap" gap="sm">
-          <TextInput
-            label="Segment name"
-            value={name}
-            style={{ flex: 1 }}
-            readOnly={isGuest}
-            onClick={isGuest ? () => guard('editSegmentName', () => undefined) : undefined}
-            onChange={(e) => setName(e.currentTarget.value)}
-            onBlur={rename}
-            onKeyDown={(e) => e.key === 'Enter' && e.currentTarget.blur()}
-            maxLength={200}
-          />
-          <Button
-            variant="subtle"
-            color="red"
-            leftSection={<IconTrash size={16} aria-hidden />}
-            onClick={() => guard('deleteSegment', () => setConfirmDelete(true))}
-          >
-            Delete
-          </Button>
-        </Group>
-        <Textarea
-          label="Prompt"
-          description={segment.type === 'IMAGE' ? 'What this image shows.' : 'What this text should say.'}
-          autosize
-          minRows={3}
-          maxRows={10}
-          maxLength={4000}
-          value={prompt}
-          readOnly={isGuest}
-          onClick={isGuest ? () => guard('editSegmentPrompt', () => undefined) : undefined}
-          onChange={(e) => {
-            setPrompt(e.currentTarget.value);
-            debouncedSave(e.currentTarget.value);
-          }}
-          onBlur={() => debouncedSave.flush()}
-        />
-        <Group align="flex-end" gap="sm" wrap="wrap">
-          <Select
-            label={segment.type === 'IMAGE' ? 'Image model' : 'Text model'}
-            data={(models.data?.models ?? []).map((m) => ({ value: m.id, label: `${m.name} · ${credits(m.credits)}`, disabled: !m.available }))}
-            value={modelId}
-            onChange={(v) => v && setModelId(v)}
-            allowDeselect={false}
-            placeholder={models.isError ? 'Models could not be loaded' : 'Loading models…'}
-            w={{ base: '100%', sm: 300 }}
-          />
-          <Button
-            leftSection={<IconSparkles size={16} aria-hidden />}
-            onClick={() => void runGenerate()}
-            loading={generate.isPending}
-            disabled={!model?.available || !prompt.trim()}
-            data-testid="generate-version"
-          >
-            Generate version{model ? ` · ${credits(model.credits)}` : ''}
-          </Button>
-        </Group>
+        <ViewOnly>
+          <Stack gap="md">
+            <Group justify="space-between" align="flex-end" wrap="nowrap" gap="sm">
+              <TextInput
+                label="Segment name"
+                value={name}
+                style={{ flex: 1 }}
+                readOnly={isGuest}
+                onClick={isGuest ? () => guard('editSegmentName', () => undefined) : undefined}
+                onChange={(e) => setName(e.currentTarget.value)}
+                onBlur={rename}
+                onKeyDown={(e) => e.key === 'Enter' && e.currentTarget.blur()}
+                maxLength={200}
+              />
+              <Button
+                variant="subtle"
+                color="red"
+                leftSection={<IconTrash size={16} aria-hidden />}
+                onClick={() => guard('deleteSegment', () => setConfirmDelete(true))}
+              >
+                Delete
+              </Button>
+            </Group>
+            <Textarea
+              label="Prompt"
+              description={segment.type === 'IMAGE' ? 'What this image shows.' : 'What this text should say.'}
+              autosize
+              minRows={3}
+              maxRows={10}
+              maxLength={4000}
+              value={prompt}
+              readOnly={isGuest}
+              onClick={isGuest ? () => guard('editSegmentPrompt', () => undefined) : undefined}
+              onChange={(e) => {
+                setPrompt(e.currentTarget.value);
+                debouncedSave(e.currentTarget.value);
+              }}
+              onBlur={() => debouncedSave.flush()}
+            />
+            <Group align="flex-end" gap="sm" wrap="wrap">
+              <Select
+                label={segment.type === 'IMAGE' ? 'Image model' : 'Text model'}
+                data={(models.data?.models ?? []).map((m) => ({ value: m.id, label: `${m.name} · ${credits(m.credits)}`, disabled: !m.available }))}
+                value={modelId}
+                onChange={(v) => v && setModelId(v)}
+                allowDeselect={false}
+                placeholder={models.isError ? 'Models could not be loaded' : 'Loading models…'}
+                w={{ base: '100%', sm: 300 }}
+              />
+              <Button
+                leftSection={<IconSparkles size={16} aria-hidden />}
+                onClick={() => void runGenerate()}
+                loading={generate.isPending}
+                disabled={!model?.available || !prompt.trim()}
+                data-testid="generate-version"
+              >
+                Generate version{model ? ` · ${credits(model.credits)}` : ''}
+              </Button>
+            </Group>
+          </Stack>
+        </ViewOnly>
 
         <Group justify="space-between" mt="xs">
           <Text fw={650} size="sm">
@@ -366,21 +371,23 @@ export function SegmentDetail({ projectId, segment, ratio, isGuest, onDeleted }:
             description="Describe the segment and generate a version. Generate several and pick the one you like."
           />
         ) : (
-          <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="md">
-            {list.map((version, i) => (
-              <VersionCard
-                key={version.id}
-                version={version}
-                index={list.length - i}
-                type={segment.type}
-                ratio={ratio}
-                onSelect={() => choose(version)}
-                onDelete={() => dropVersion(version)}
-                selecting={select.isPending && select.variables?.versionId === version.id}
-                deleting={removeVersion.isPending && removeVersion.variables?.versionId === version.id}
-              />
-            ))}
-          </SimpleGrid>
+          <ViewOnly>
+            <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="md">
+              {list.map((version, i) => (
+                <VersionCard
+                  key={version.id}
+                  version={version}
+                  index={list.length - i}
+                  type={segment.type}
+                  ratio={ratio}
+                  onSelect={() => choose(version)}
+                  onDelete={() => dropVersion(version)}
+                  selecting={select.isPending && select.variables?.versionId === version.id}
+                  deleting={removeVersion.isPending && removeVersion.variables?.versionId === version.id}
+                />
+              ))}
+            </SimpleGrid>
+          </ViewOnly>
         )}
       </Stack>
       <Modal opened={confirmDelete} onClose={() => setConfirmDelete(false)} title={<Text fw={650}>Delete segment?</Text>}>

@@ -4,6 +4,7 @@ import { IconFileText, IconGripVertical, IconPhoto, IconPlus } from '@tabler/ico
 import type { inferRouterOutputs } from '@trpc/server';
 import { type DragEvent, type KeyboardEvent, useState } from 'react';
 import { GuardedButton } from '../../components/GuardedButton';
+import { useEditAccess, VIEW_ONLY_LABEL } from '../collaboration/viewOnly';
 
 export type Segment = inferRouterOutputs<AppRouter>['projects']['segments']['segments'][number];
 
@@ -34,6 +35,7 @@ function Thumb({ segment }: { segment: Segment }) {
 
 /** The segments in order; drag (or Alt+↑/↓) to reorder. */
 export function SegmentList({ segments, selectedId, onSelect, onMove, onAdd, adding }: SegmentListProps) {
+  const { viewOnly } = useEditAccess();
   const [dragId, setDragId] = useState<string | null>(null);
   const [dropIndex, setDropIndex] = useState<number | null>(null);
 
@@ -100,7 +102,7 @@ export function SegmentList({ segments, selectedId, onSelect, onMove, onAdd, add
               <Box
                 key={segment.id}
                 pos="relative"
-                draggable
+                draggable={!viewOnly}
                 onDragStart={(event) => {
                   event.dataTransfer.setData('text/plain', segment.id);
                   event.dataTransfer.effectAllowed = 'move';
@@ -147,7 +149,7 @@ export function SegmentList({ segments, selectedId, onSelect, onMove, onAdd, add
                   }}
                 >
                   <Group gap="sm" wrap="nowrap">
-                    <Tooltip label="Drag to reorder (or Alt+↑/↓)" openDelay={600}>
+                    <Tooltip label={viewOnly ? VIEW_ONLY_LABEL : 'Drag to reorder (or Alt+↑/↓)'} openDelay={600}>
                       <ThemeIcon variant="transparent" color="gray" size="sm" style={{ cursor: 'grab' }}>
                         <IconGripVertical size={14} aria-hidden />
                       </ThemeIcon>

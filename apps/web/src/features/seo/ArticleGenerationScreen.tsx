@@ -40,6 +40,7 @@ import { StatCard } from '../../components/ChartCard';
 import { ScreenEmptyState } from '../../components/ScreenEmptyState';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { useEditAccess } from '../collaboration/viewOnly';
 import { PublishingCalendar } from './PublishingCalendar';
 import { RequestArticlesPanel } from './RequestArticlesPanel';
 import { SeoScaffold } from './SeoScaffold';
@@ -185,6 +186,7 @@ function ArticlesBody({ projectId, seoProject }: { projectId: string; seoProject
 
 function ArticleTable({ projectId, seoProject, articles }: { projectId: string; seoProject: SeoProject; articles: ArticleSummary[] }) {
   const actions = useArticleActions(seoProject.id);
+  const { viewOnly } = useEditAccess();
   const [deleting, setDeleting] = useState<ArticleSummary | null>(null);
   const confirmDelete = (a: ArticleSummary) => setDeleting(a);
 
@@ -309,17 +311,29 @@ function ArticleTable({ projectId, seoProject, articles }: { projectId: string; 
                         </Menu.Target>
                         <Menu.Dropdown>
                           {a.status === 'READY' ? (
-                            <Menu.Item leftSection={<IconCalendarEvent size={15} aria-hidden />} onClick={() => void actions.schedule(a.id)}>
+                            <Menu.Item
+                              disabled={viewOnly}
+                              leftSection={<IconCalendarEvent size={15} aria-hidden />}
+                              onClick={() => void actions.schedule(a.id)}
+                            >
                               Schedule next slot
                             </Menu.Item>
                           ) : null}
                           {a.status === 'READY' || a.status === 'SCHEDULED' ? (
-                            <Menu.Item leftSection={<IconSend size={15} aria-hidden />} onClick={() => void actions.publish(a.id)}>
+                            <Menu.Item
+                              disabled={viewOnly}
+                              leftSection={<IconSend size={15} aria-hidden />}
+                              onClick={() => void actions.publish(a.id)}
+                            >
                               Publish now
                             </Menu.Item>
                           ) : null}
                           {a.status === 'PUBLISHED' || a.status === 'SCHEDULED' ? (
-                            <Menu.Item leftSection={<IconWorldOff size={15} aria-hidden />} onClick={() => void actions.unpublish(a.id)}>
+                            <Menu.Item
+                              disabled={viewOnly}
+                              leftSection={<IconWorldOff size={15} aria-hidden />}
+                              onClick={() => void actions.unpublish(a.id)}
+                            >
                               {a.status === 'PUBLISHED' ? 'Unpublish' : 'Unschedule'}
                             </Menu.Item>
                           ) : null}
@@ -340,7 +354,7 @@ function ArticleTable({ projectId, seoProject, articles }: { projectId: string; 
                           <Menu.Item
                             color="red"
                             leftSection={<IconTrash size={15} aria-hidden />}
-                            disabled={writing}
+                            disabled={writing || viewOnly}
                             onClick={() => confirmDelete(a)}
                           >
                             Delete

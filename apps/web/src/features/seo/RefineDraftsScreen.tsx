@@ -26,6 +26,7 @@ import { ScreenEmptyState } from '../../components/ScreenEmptyState';
 import { track } from '../../lib/analytics';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { ViewOnly } from '../collaboration/viewOnly';
 import { ArticlePreview } from './ArticlePreview';
 import { ArticleSidePanels } from './RefinePanels';
 import { SeoScaffold } from './SeoScaffold';
@@ -366,55 +367,57 @@ function ArticleWorkspace({ articleId, seoProject, isGuest }: { articleId: strin
               </Alert>
             ) : null}
             {view === 'edit' ? (
-              <Stack gap="sm">
-                <TextInput
-                  label="Title"
-                  value={form.title}
-                  onChange={(e) => set('title', e.currentTarget.value)}
-                  error={errors.title}
-                  maxLength={200}
-                  disabled={writing}
-                />
-                <Textarea
-                  label="Meta description"
-                  description={`${form.description.length}/${DESCRIPTION_MAX} characters — shown by search engines under the title`}
-                  value={form.description}
-                  onChange={(e) => set('description', e.currentTarget.value)}
-                  error={errors.description ?? (form.description.length > DESCRIPTION_MAX ? `At most ${DESCRIPTION_MAX} characters` : undefined)}
-                  autosize
-                  minRows={2}
-                  disabled={writing}
-                />
-                <Group grow align="flex-start">
+              <ViewOnly>
+                <Stack gap="sm">
                   <TextInput
-                    label="Slug"
-                    value={form.slug}
-                    onChange={(e) => set('slug', e.currentTarget.value)}
-                    error={errors.slug}
-                    maxLength={120}
+                    label="Title"
+                    value={form.title}
+                    onChange={(e) => set('title', e.currentTarget.value)}
+                    error={errors.title}
+                    maxLength={200}
                     disabled={writing}
                   />
-                  <TagsInput
-                    label="Keywords"
-                    value={form.keywords}
-                    onChange={(v) => set('keywords', v)}
-                    error={errors.keywords}
+                  <Textarea
+                    label="Meta description"
+                    description={`${form.description.length}/${DESCRIPTION_MAX} characters — shown by search engines under the title`}
+                    value={form.description}
+                    onChange={(e) => set('description', e.currentTarget.value)}
+                    error={errors.description ?? (form.description.length > DESCRIPTION_MAX ? `At most ${DESCRIPTION_MAX} characters` : undefined)}
+                    autosize
+                    minRows={2}
                     disabled={writing}
-                    clearable
                   />
-                </Group>
-                <Textarea
-                  label={`Content (${article.format === 'html' ? 'HTML' : 'Markdown'})`}
-                  value={form.content}
-                  onChange={(e) => set('content', e.currentTarget.value)}
-                  error={errors.content}
-                  autosize
-                  minRows={14}
-                  maxRows={30}
-                  disabled={writing}
-                  styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
-                />
-              </Stack>
+                  <Group grow align="flex-start">
+                    <TextInput
+                      label="Slug"
+                      value={form.slug}
+                      onChange={(e) => set('slug', e.currentTarget.value)}
+                      error={errors.slug}
+                      maxLength={120}
+                      disabled={writing}
+                    />
+                    <TagsInput
+                      label="Keywords"
+                      value={form.keywords}
+                      onChange={(v) => set('keywords', v)}
+                      error={errors.keywords}
+                      disabled={writing}
+                      clearable
+                    />
+                  </Group>
+                  <Textarea
+                    label={`Content (${article.format === 'html' ? 'HTML' : 'Markdown'})`}
+                    value={form.content}
+                    onChange={(e) => set('content', e.currentTarget.value)}
+                    error={errors.content}
+                    autosize
+                    minRows={14}
+                    maxRows={30}
+                    disabled={writing}
+                    styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
+                  />
+                </Stack>
+              </ViewOnly>
             ) : (
               <Stack gap="xs">
                 <Text fz="xl" fw={700}>

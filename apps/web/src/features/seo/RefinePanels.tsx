@@ -31,6 +31,7 @@ import { useAuth } from '../../lib/auth/useAuth';
 import { useRequireLogin } from '../../lib/auth/useRequireLogin';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { ViewOnly } from '../collaboration/viewOnly';
 import {
   type Article,
   articleHeadings,
@@ -65,10 +66,14 @@ export function ArticleSidePanels({ article, seoProject, dirty }: { article: Art
   return (
     <Stack gap="md">
       <ScorePanel article={article} dirty={dirty} />
-      <RatingPanel article={article} />
-      <RegeneratePanel article={article} seoProject={seoProject} dirty={dirty} />
-      <ImagesPanel article={article} dirty={dirty} />
-      <PublishPanel article={article} seoProject={seoProject} dirty={dirty} />
+      <ViewOnly>
+        <Stack gap="md">
+          <RatingPanel article={article} />
+          <RegeneratePanel article={article} seoProject={seoProject} dirty={dirty} />
+          <ImagesPanel article={article} dirty={dirty} />
+          <PublishPanel article={article} seoProject={seoProject} dirty={dirty} />
+        </Stack>
+      </ViewOnly>
     </Stack>
   );
 }

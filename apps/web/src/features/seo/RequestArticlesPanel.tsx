@@ -7,6 +7,7 @@ import { track } from '../../lib/analytics';
 import { useAuth } from '../../lib/auth/useAuth';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { ViewOnly } from '../collaboration/viewOnly';
 import { credits, fieldErrors, type SeoProject } from './seoData';
 
 const MAX_TOPICS = 10;
@@ -92,112 +93,114 @@ export function RequestArticlesPanel({ seoProject, suggestions, onRequested, tit
 
   return (
     <Paper withBorder radius="md" p="lg" data-testid="request-articles">
-      <Stack gap="md">
-        <Group justify="space-between" align="flex-start">
-          <div>
-            <Title order={2} size="h4">
-              {title}
-            </Title>
-            <Text size="sm" c="dimmed">
-              One article per topic, about {seoProject.wordsPerArticle} words, written by {seoProject.pricing.modelName} for {credits(price)} each.
-            </Text>
-          </div>
-        </Group>
-        {suggestions.length ? (
-          <Stack gap={6} role="group" aria-label="Suggested topics">
-            <Text size="sm" fw={500}>
-              Suggested topics
-            </Text>
-            {suggestions.map((s) => (
-              <Checkbox
-                key={s.topic}
-                checked={selected.includes(s.topic)}
-                onChange={(e) => toggle(s.topic, e.currentTarget.checked)}
-                label={s.topic}
-                description={
-                  s.reason || s.keywords?.length ? (
-                    <>
-                      {s.reason}
-                      {s.keywords?.length ? ` · ${s.keywords.join(', ')}` : ''}
-                    </>
-                  ) : undefined
-                }
-              />
-            ))}
-          </Stack>
-        ) : null}
-        <Group align="flex-start" gap="xs" wrap="nowrap">
-          <TextInput
-            label="Your own topic"
-            placeholder="How to choose beans for espresso at home"
-            value={draft}
-            onChange={(e) => {
-              setDraft(e.currentTarget.value);
-              setDraftError(null);
-            }}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') {
-                e.preventDefault();
-                addCustom();
-              }
-            }}
-            error={draftError}
-            maxLength={200}
-            style={{ flex: 1 }}
-          />
-          <Tooltip label="Add topic">
-            <ActionIcon size={36} mt={25} variant="light" onClick={addCustom} aria-label="Add topic">
-              <IconPlus size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-        {custom.length ? (
-          <Group gap={6} aria-label="Your topics">
-            {custom.map((t) => (
-              <Badge
-                key={t}
-                variant="light"
-                size="lg"
-                tt="none"
-                rightSection={
-                  <ActionIcon size="xs" variant="transparent" onClick={() => setCustom((c) => c.filter((x) => x !== t))} aria-label={`Remove ${t}`}>
-                    <IconX size={12} aria-hidden />
-                  </ActionIcon>
-                }
-              >
-                {t}
-              </Badge>
-            ))}
-          </Group>
-        ) : null}
-        {!seoProject.pricing.available ? (
-          <Alert color="orange" variant="light" title="Writer model unavailable">
-            {seoProject.pricing.modelName} is not available right now. Choose another writer model in the setup.
-          </Alert>
-        ) : null}
-        <Group justify="space-between" align="center" wrap="wrap" gap="sm">
-          <Text size="sm" data-testid="articles-cost" aria-live="polite">
-            {topics.length === 0
-              ? 'No topics chosen yet'
-              : `${topics.length} article${topics.length === 1 ? '' : 's'} × ${credits(price)} = ${credits(total)}`}
-            {user ? (
-              <Text span c={short ? 'red' : 'dimmed'} size="sm">
-                {' '}
-                · balance {credits(Math.floor(user.credits))}
+      <ViewOnly>
+        <Stack gap="md">
+          <Group justify="space-between" align="flex-start">
+            <div>
+              <Title order={2} size="h4">
+                {title}
+              </Title>
+              <Text size="sm" c="dimmed">
+                One article per topic, about {seoProject.wordsPerArticle} words, written by {seoProject.pricing.modelName} for {credits(price)} each.
               </Text>
-            ) : null}
-          </Text>
-          <GuardedButton
-            action="generateArticles"
-            onAction={() => void run()}
-            loading={request.isPending}
-            disabled={Boolean(user) && !seoProject.pricing.available}
-            leftSection={<IconSparkles size={16} aria-hidden />}
-          >
-            {topics.length ? `Write ${topics.length} article${topics.length === 1 ? '' : 's'} · ${credits(total)}` : 'Write articles'}
-          </GuardedButton>
-        </Group>
-      </Stack>
+            </div>
+          </Group>
+          {suggestions.length ? (
+            <Stack gap={6} role="group" aria-label="Suggested topics">
+              <Text size="sm" fw={500}>
+                Suggested topics
+              </Text>
+              {suggestions.map((s) => (
+                <Checkbox
+                  key={s.topic}
+                  checked={selected.includes(s.topic)}
+                  onChange={(e) => toggle(s.topic, e.currentTarget.checked)}
+                  label={s.topic}
+                  description={
+                    s.reason || s.keywords?.length ? (
+                      <>
+                        {s.reason}
+                        {s.keywords?.length ? ` · ${s.keywords.join(', ')}` : ''}
+                      </>
+                    ) : undefined
+                  }
+                />
+              ))}
+            </Stack>
+          ) : null}
+          <Group align="flex-start" gap="xs" wrap="nowrap">
+            <TextInput
+              label="Your own topic"
+              placeholder="How to choose beans for espresso at home"
+              value={draft}
+              onChange={(e) => {
+                setDraft(e.currentTarget.value);
+                setDraftError(null);
+              }}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  addCustom();
+                }
+              }}
+              error={draftError}
+              maxLength={200}
+              style={{ flex: 1 }}
+            />
+            <Tooltip label="Add topic">
+              <ActionIcon size={36} mt={25} variant="light" onClick={addCustom} aria-label="Add topic">
+                <IconPlus size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+          {custom.length ? (
+            <Group gap={6} aria-label="Your topics">
+              {custom.map((t) => (
+                <Badge
+                  key={t}
+                  variant="light"
+                  size="lg"
+                  tt="none"
+                  rightSection={
+                    <ActionIcon size="xs" variant="transparent" onClick={() => setCustom((c) => c.filter((x) => x !== t))} aria-label={`Remove ${t}`}>
+                      <IconX size={12} aria-hidden />
+                    </ActionIcon>
+                  }
+                >
+                  {t}
+                </Badge>
+              ))}
+            </Group>
+          ) : null}
+          {!seoProject.pricing.available ? (
+            <Alert color="orange" variant="light" title="Writer model unavailable">
+              {seoProject.pricing.modelName} is not available right now. Choose another writer model in the setup.
+            </Alert>
+          ) : null}
+          <Group justify="space-between" align="center" wrap="wrap" gap="sm">
+            <Text size="sm" data-testid="articles-cost" aria-live="polite">
+              {topics.length === 0
+                ? 'No topics chosen yet'
+                : `${topics.length} article${topics.length === 1 ? '' : 's'} × ${credits(price)} = ${credits(total)}`}
+              {user ? (
+                <Text span c={short ? 'red' : 'dimmed'} size="sm">
+                  {' '}
+                  · balance {credits(Math.floor(user.credits))}
+                </Text>
+              ) : null}
+            </Text>
+            <GuardedButton
+              action="generateArticles"
+              onAction={() => void run()}
+              loading={request.isPending}
+              disabled={Boolean(user) && !seoProject.pricing.available}
+              leftSection={<IconSparkles size={16} aria-hidden />}
+            >
+              {topics.length ? `Write ${topics.length} article${topics.length === 1 ? '' : 's'} · ${credits(total)}` : 'Write articles'}
+            </GuardedButton>
+          </Group>
+        </Stack>
+      </ViewOnly>
     </Paper>
   );
 }

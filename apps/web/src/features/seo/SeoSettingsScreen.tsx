@@ -25,6 +25,7 @@ import { ScreenHeader } from '../../components/ScreenHeader';
 import { track } from '../../lib/analytics';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { ViewOnly } from '../collaboration/viewOnly';
 import { SeoFlowNav } from './SeoFlowNav';
 import { SeoLoadState, useSeoProjectQuery } from './SeoScaffold';
 import { fieldErrors, type SeoProject } from './seoData';
@@ -232,121 +233,129 @@ function SettingsWizard({ projectId, existing, isGuest }: { projectId: string; e
       ) : null}
       <Stepper active={active} onStepClick={goTo} allowNextStepsSelect={Boolean(existing)} size="sm" iconSize={32}>
         <Stepper.Step label="Business" description="Who you are">
-          <Stack gap="md" mt="lg" maw={640}>
-            <TextInput
-              label="Business name"
-              required
-              maxLength={120}
-              value={form.businessName}
-              onChange={(e) => set('businessName', e.currentTarget.value)}
-              error={errors.businessName}
-              placeholder="Northwind Coffee Roasters"
-            />
-            <Textarea
-              label="What the business does"
-              description="Used in every article prompt, so the writer knows your offer and audience."
-              autosize
-              minRows={3}
-              maxLength={2000}
-              value={form.businessDesc}
-              onChange={(e) => set('businessDesc', e.currentTarget.value)}
-              error={errors.businessDesc}
-              placeholder="Small-batch specialty coffee roaster shipping fresh beans across Europe."
-            />
-            <TextInput
-              label="Target URL"
-              description="Your site: its page is analysed next to the competitors’ pages."
-              value={form.targetUrl}
-              onChange={(e) => set('targetUrl', e.currentTarget.value)}
-              error={errors.targetUrl}
-              placeholder="https://www.example.com"
-            />
-            <UrlChecks urls={form.targetUrl.trim() ? [form.targetUrl.trim()] : []} label="Target URL check" />
-          </Stack>
+          <ViewOnly>
+            <Stack gap="md" mt="lg" maw={640}>
+              <TextInput
+                label="Business name"
+                required
+                maxLength={120}
+                value={form.businessName}
+                onChange={(e) => set('businessName', e.currentTarget.value)}
+                error={errors.businessName}
+                placeholder="Northwind Coffee Roasters"
+              />
+              <Textarea
+                label="What the business does"
+                description="Used in every article prompt, so the writer knows your offer and audience."
+                autosize
+                minRows={3}
+                maxLength={2000}
+                value={form.businessDesc}
+                onChange={(e) => set('businessDesc', e.currentTarget.value)}
+                error={errors.businessDesc}
+                placeholder="Small-batch specialty coffee roaster shipping fresh beans across Europe."
+              />
+              <TextInput
+                label="Target URL"
+                description="Your site: its page is analysed next to the competitors’ pages."
+                value={form.targetUrl}
+                onChange={(e) => set('targetUrl', e.currentTarget.value)}
+                error={errors.targetUrl}
+                placeholder="https://www.example.com"
+              />
+              <UrlChecks urls={form.targetUrl.trim() ? [form.targetUrl.trim()] : []} label="Target URL check" />
+            </Stack>
+          </ViewOnly>
         </Stepper.Step>
         <Stepper.Step label="Keywords" description="What to rank for">
-          <Stack gap="md" mt="lg" maw={640}>
-            <TagsInput
-              label="SEO keywords"
-              description={`Press Enter after each keyword (${keywordCount}). Articles and scores are built around them.`}
-              value={form.seoKeywords}
-              onChange={(v) => set('seoKeywords', v.map((k) => k.trim()).filter(Boolean))}
-              error={errors.seoKeywords}
-              placeholder="e.g. specialty coffee"
-              clearable
-              splitChars={[',']}
-            />
-          </Stack>
-        </Stepper.Step>
-        <Stepper.Step label="Competitors" description="Who to watch">
-          <Stack gap="md" mt="lg" maw={640}>
-            <TagsInput
-              label="Competitor pages"
-              description={`Up to ${LIMITS.maxCompetitors} URLs. Their titles, headings, length and keyword use are compared with yours.`}
-              value={form.competitors}
-              onChange={(v) => set('competitors', v.map((k) => k.trim()).filter(Boolean))}
-              error={errors.competitors}
-              placeholder="https://competitor.example/blog/post"
-              clearable
-              splitChars={[' ', ',']}
-            />
-            <UrlChecks urls={form.competitors} label="Competitor URL checks" />
-          </Stack>
-        </Stepper.Step>
-        <Stepper.Step label="Publishing" description="Length and cadence">
-          <Stack gap="md" mt="lg" maw={640}>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <NumberInput
-                label="Words per article"
-                min={LIMITS.minWords}
-                max={LIMITS.maxWords}
-                step={100}
-                value={form.wordsPerArticle}
-                onChange={(v) => set('wordsPerArticle', v)}
-                error={errors.wordsPerArticle}
-                allowDecimal={false}
-              />
-              <NumberInput
-                label="Publish every"
-                suffix=" days"
-                min={1}
-                max={LIMITS.maxScheduleDays}
-                value={form.publishSchedule}
-                onChange={(v) => set('publishSchedule', v)}
-                error={errors.publishSchedule}
-                allowDecimal={false}
-              />
-            </SimpleGrid>
-            <Stack gap={4}>
-              <Text size="sm" fw={500}>
-                Article format
-              </Text>
-              <SegmentedControl
-                value={form.articleFormat}
-                onChange={(v) => set('articleFormat', v === 'html' ? 'html' : 'markdown')}
-                data={[
-                  { value: 'markdown', label: 'Markdown' },
-                  { value: 'html', label: 'HTML' },
-                ]}
-                aria-label="Article format"
-                w="fit-content"
+          <ViewOnly>
+            <Stack gap="md" mt="lg" maw={640}>
+              <TagsInput
+                label="SEO keywords"
+                description={`Press Enter after each keyword (${keywordCount}). Articles and scores are built around them.`}
+                value={form.seoKeywords}
+                onChange={(v) => set('seoKeywords', v.map((k) => k.trim()).filter(Boolean))}
+                error={errors.seoKeywords}
+                placeholder="e.g. specialty coffee"
+                clearable
+                splitChars={[',']}
               />
             </Stack>
-            <Select
-              label="Writer model"
-              description="The text model that writes and rewrites articles; its price is the cost of one article."
-              placeholder={models.isLoading ? 'Loading models…' : 'Default text model'}
-              data={textModels.map((m) => ({
-                value: m.id,
-                label: `${m.name} · ${m.credits} credit${m.credits === 1 ? '' : 's'}${m.available ? '' : ' (unavailable)'}`,
-                disabled: !m.available,
-              }))}
-              value={form.textModel}
-              onChange={(v) => set('textModel', v)}
-              clearable
-              error={errors.textModel}
-            />
-          </Stack>
+          </ViewOnly>
+        </Stepper.Step>
+        <Stepper.Step label="Competitors" description="Who to watch">
+          <ViewOnly>
+            <Stack gap="md" mt="lg" maw={640}>
+              <TagsInput
+                label="Competitor pages"
+                description={`Up to ${LIMITS.maxCompetitors} URLs. Their titles, headings, length and keyword use are compared with yours.`}
+                value={form.competitors}
+                onChange={(v) => set('competitors', v.map((k) => k.trim()).filter(Boolean))}
+                error={errors.competitors}
+                placeholder="https://competitor.example/blog/post"
+                clearable
+                splitChars={[' ', ',']}
+              />
+              <UrlChecks urls={form.competitors} label="Competitor URL checks" />
+            </Stack>
+          </ViewOnly>
+        </Stepper.Step>
+        <Stepper.Step label="Publishing" description="Length and cadence">
+          <ViewOnly>
+            <Stack gap="md" mt="lg" maw={640}>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <NumberInput
+                  label="Words per article"
+                  min={LIMITS.minWords}
+                  max={LIMITS.maxWords}
+                  step={100}
+                  value={form.wordsPerArticle}
+                  onChange={(v) => set('wordsPerArticle', v)}
+                  error={errors.wordsPerArticle}
+                  allowDecimal={false}
+                />
+                <NumberInput
+                  label="Publish every"
+                  suffix=" days"
+                  min={1}
+                  max={LIMITS.maxScheduleDays}
+                  value={form.publishSchedule}
+                  onChange={(v) => set('publishSchedule', v)}
+                  error={errors.publishSchedule}
+                  allowDecimal={false}
+                />
+              </SimpleGrid>
+              <Stack gap={4}>
+                <Text size="sm" fw={500}>
+                  Article format
+                </Text>
+                <SegmentedControl
+                  value={form.articleFormat}
+                  onChange={(v) => set('articleFormat', v === 'html' ? 'html' : 'markdown')}
+                  data={[
+                    { value: 'markdown', label: 'Markdown' },
+                    { value: 'html', label: 'HTML' },
+                  ]}
+                  aria-label="Article format"
+                  w="fit-content"
+                />
+              </Stack>
+              <Select
+                label="Writer model"
+                description="The text model that writes and rewrites articles; its price is the cost of one article."
+                placeholder={models.isLoading ? 'Loading models…' : 'Default text model'}
+                data={textModels.map((m) => ({
+                  value: m.id,
+                  label: `${m.name} · ${m.credits} credit${m.credits === 1 ? '' : 's'}${m.available ? '' : ' (unavailable)'}`,
+                  disabled: !m.available,
+                }))}
+                value={form.textModel}
+                onChange={(v) => set('textModel', v)}
+                clearable
+                error={errors.textModel}
+              />
+            </Stack>
+          </ViewOnly>
         </Stepper.Step>
         <Stepper.Completed>
           <Stack gap="sm" mt="lg" maw={640}>

@@ -28,6 +28,7 @@ import { ScreenEmptyState } from '../../components/ScreenEmptyState';
 import { useRequireLogin } from '../../lib/auth/useRequireLogin';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { useEditAccess, ViewOnly } from '../collaboration/viewOnly';
 import { ProjectEditorsMenu } from '../projects/ProjectEditorsMenu';
 import { useProjectsViewer } from '../projects/useProjectsViewer';
 import { AddAudioModal } from './AddAudioModal';
@@ -118,8 +119,12 @@ function SaveIndicator({ isGuest, status, error, onRetry }: { isGuest: boolean; 
 
 function SoundEditor({ initial, isGuest }: { initial: SoundSession; isGuest: boolean }) {
   const guard = useRequireLogin();
+  const { viewOnly } = useEditAccess();
   const utils = trpc.useUtils();
-  const doc = useSoundSession(initial, !isGuest);
+  // Guests edit locally and viewers not at all: neither saves.
+  const doc = useSoundSession(initial, !isGuest && !viewOnly);
+  // Every edit goes through here: a viewer's drags and clicks change nothing.
+  const update: typeof doc.update = viewOnly ? () => {} : doc.update;
   const { tracks, sources } = doc;
   const player = useMixPlayer(tracks, sources);
   const removeSource = trpc.soundEditor.removeSource.useMutation();
@@ -140,13 +145,13 @@ function SoundEditor({ initial, isGuest }: { initial: SoundSession; isGuest: boo
   }, [selectedClipId, selected]);
 
   // ---- edits ----------------------------------------------------------------------------------
-  const changeClip = useCallback((clipId: string, patch: Partial<SoundClip>) => doc.update((list) => updateClip(list, clipId, patch)), [doc.update]);
+  const changeClip = useCallback((clipId: string, patch: Partial<SoundClip>) => update((list) => updateClip(list, clipId, patch)), [update]);
   const changeTrack = useCallback(
     (trackId: string, patch: Partial<Pick<SoundTrack, 'name' | 'volume' | 'muted' | 'solo'>>) =>
-      doc.update((list) => list.map((t) => (t.id === trackId ? { ...t, ...patch } : t))),
-    [doc.update],
+      update((list) => list.map((t) => (t.id === trackId ? { ...t, ...patch } : t))),
+    [update],
   );
-  const toTrack = useCallback((clipId: string, trackId: string) => doc.update((list) => moveClipToTrack(list, clipId, trackId)), [doc.update]);
+  const toTrack = useCallback((clipId: string, trackId: string) => update((list) => moveClipToTrack(list, clipId, trackId)), [update]);
 
   const newTrack = (name?: string): SoundTrack => ({
     id: crypto.randomUUID(),
@@ -164,7 +169,7 @@ function SoundEditor({ initial, isGuest }: { initial: SoundSession; isGuest: boo
         return;
       }
       const t = newTrack();
-      doc.update((list) => [...list, t]);
+      update((list) => [...list, t]);
       setSelectedTrackId(t.id);
       setSelectedClipId(null);
     });
@@ -194,7 +199,7 @@ function SoundEditor({ initial, isGuest }: { initial: SoundSession; isGuest: boo
       const target = tracks.find((t) => t.id === spot.trackId);
       const fresh = target ? null : newTrack(source.name.slice(0, 60));
       const trackId = target?.id ?? fresh?.id ?? '';
-      doc.update((prev) => {
+      update((prev) => {
         const base = fresh ? [...prev, fresh] : prev;
         return base.map((t) => (t.id === trackId ? { ...t, clips: [...t.clips, clip] } : t));
       }, list);
@@ -212,14 +217,14 @@ function SoundEditor({ initial, isGuest }: { initial: SoundSession; isGuest: boo
 
   const deleteClip = (clipId: string) =>
     guard('deleteClip', () => {
-      doc.update((list) => list.map((t) => ({ ...t, clips: t.clips.filter((c) => c.id !== clipId) })));
+      update((list) => list.map((t) => ({ ...t, clips: t.clips.filter((c) => c.id !== clipId) })));
       setSelectedClipId(null);
     });
 
   const deleteTrack = (trackId: string) =>
     guard('deleteTrack', () => {
       const t = tracks.find((x) => x.id === trackId);
-      doc.update((list) => list.filter((x) => x.id !== trackId));
+      update((list) => list.filter((x) => x.id !== trackId));
       setSelectedTrackId(tracks.find((x) => x.id !== trackId)?.id ?? null);
       setSelectedClipId(null);
       if (t) notifications.show({ color: 'gray', message: `Track “${t.name}” deleted.` });
@@ -251,7 +256,7 @@ function SoundEditor({ initial, isGuest }: { initial: SoundSession; isGuest: boo
   ]);
 
   // Unsaved edits: ask before leaving the page.
-  const pending = doc.status !== 'saved' && !isGuest;
+  const pending = doc.status !== 'saved' && !isGuest && !viewOnly;
   useEffect(() => {
     if (!pending) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
@@ -269,22 +274,24 @@ function SoundEditor({ initial, isGuest }: { initial: SoundSession; isGuest: boo
   }, [tracks, selectedTrackId]);
 
   const inspector = (
-    <SoundInspector
-      tracks={tracks}
-      sources={sources}
-      selected={selected}
-      selectedTrack={selectedTrack}
-      onClip={changeClip}
-      onMoveToTrack={toTrack}
-      onDeleteClip={deleteClip}
-      onTrack={changeTrack}
-      onDeleteTrack={deleteTrack}
-      onPlaceSource={(id) => {
-        const s = sources.find((x) => x.id === id);
-        if (s) place(s);
-      }}
-      onRemoveSource={dropSource}
-    />
+    <ViewOnly>
+      <SoundInspector
+        tracks={tracks}
+        sources={sources}
+        selected={selected}
+        selectedTrack={selectedTrack}
+        onClip={changeClip}
+        onMoveToTrack={toTrack}
+        onDeleteClip={deleteClip}
+        onTrack={changeTrack}
+        onDeleteTrack={deleteTrack}
+        onPlaceSource={(id) => {
+          const s = sources.find((x) => x.id === id);
+          if (s) place(s);
+        }}
+        onRemoveSource={dropSource}
+      />
+    </ViewOnly>
   );
 
   const stage =
@@ -302,26 +309,28 @@ function SoundEditor({ initial, isGuest }: { initial: SoundSession; isGuest: boo
     ) : (
       <Box w="100%" h="100%" style={{ borderRadius: 8, border: '1px solid var(--mantine-color-default-border)' }} bg="var(--mantine-color-body)">
         <ScrollArea h="100%" type="auto">
-          <SoundTimeline
-            tracks={tracks}
-            sources={sources}
-            selectedClipId={selectedClipId}
-            selectedTrackId={selectedTrack?.id ?? null}
-            pps={pps}
-            headerWidth={narrow ? 136 : 210}
-            time={player.time}
-            length={player.length}
-            actions={{
-              select: (clipId, trackId) => {
-                setSelectedClipId(clipId);
-                if (trackId) setSelectedTrackId(trackId);
-              },
-              change: changeClip,
-              moveToTrack: toTrack,
-              track: changeTrack,
-              seek: player.seek,
-            }}
-          />
+          <ViewOnly>
+            <SoundTimeline
+              tracks={tracks}
+              sources={sources}
+              selectedClipId={selectedClipId}
+              selectedTrackId={selectedTrack?.id ?? null}
+              pps={pps}
+              headerWidth={narrow ? 136 : 210}
+              time={player.time}
+              length={player.length}
+              actions={{
+                select: (clipId, trackId) => {
+                  setSelectedClipId(clipId);
+                  if (trackId) setSelectedTrackId(trackId);
+                },
+                change: changeClip,
+                moveToTrack: toTrack,
+                track: changeTrack,
+                seek: player.seek,
+              }}
+            />
+          </ViewOnly>
         </ScrollArea>
       </Box>
     );
@@ -356,14 +365,14 @@ function SoundEditor({ initial, isGuest }: { initial: SoundSession; isGuest: boo
           <Slider style={{ flex: 1 }} size="xs" min={8} max={160} step={4} value={pps} onChange={setPps} thumbLabel="Zoom" label={null} />
         </Group>
         {narrow ? (
-          <>
+          <ViewOnly inline>
             <ActionIcon variant="default" size="lg" aria-label="Add track" onClick={addTrack}>
               <IconPlus size={16} />
             </ActionIcon>
             <ActionIcon variant="light" size="lg" aria-label="Add audio" onClick={() => guard('createAudioClip', () => setAddOpen(true))}>
               <IconUpload size={16} />
             </ActionIcon>
-          </>
+          </ViewOnly>
         ) : (
           <>
             <GuardedButton
@@ -405,7 +414,7 @@ function SoundEditor({ initial, isGuest }: { initial: SoundSession; isGuest: boo
               </ActionIcon>
             </Tooltip>
             <ProjectEditorsMenu projectId={initial.projectId} current="sound-editor" compact />
-            <SaveIndicator isGuest={isGuest} status={doc.status} error={doc.error} onRetry={doc.retry} />
+            {viewOnly ? null : <SaveIndicator isGuest={isGuest} status={doc.status} error={doc.error} onRetry={doc.retry} />}
             <ActionIcon variant="default" size="lg" aria-label="Open inspector" hiddenFrom="md" onClick={() => setInspectorOpen(true)}>
               <IconAdjustmentsHorizontal size={18} aria-hidden />
             </ActionIcon>

@@ -2,6 +2,7 @@ import { clipLength, type SoundClip, type SoundTrack } from '@atelier/shared';
 import { ActionIcon, Badge, Button, Divider, Group, NumberInput, Select, Slider, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconPlus, IconTrash, IconVolume, IconWaveSine } from '@tabler/icons-react';
 import { ScreenEmptyState } from '../../components/ScreenEmptyState';
+import { useEditAccess } from '../collaboration/viewOnly';
 import { formatTime } from './SoundTimeline';
 import type { SoundSource } from './useSoundSession';
 
@@ -42,6 +43,8 @@ function Seconds({ label, value, max, onChange }: { label: string; value: number
 
 /** The right panel: the selected clip (timing, trims, fades, gain), the selected track, and the session's audio. */
 export function SoundInspector(props: SoundInspectorProps) {
+  // Sliders are not form controls: a viewer's are disabled here (the fieldset of ViewOnly covers the rest).
+  const { viewOnly } = useEditAccess();
   const { tracks, sources, selected, selectedTrack } = props;
   const usedBy = (sourceId: string) => tracks.reduce((n, t) => n + t.clips.filter((c) => c.sourceId === sourceId).length, 0);
   const source = selected ? sources.find((s) => s.id === selected.clip.sourceId) : null;
@@ -85,6 +88,7 @@ export function SoundInspector(props: SoundInspectorProps) {
               Clip volume: {Math.round(selected.clip.gain * 100)} %
             </Text>
             <Slider
+              disabled={viewOnly}
               min={0}
               max={2}
               step={0.05}
@@ -122,6 +126,7 @@ export function SoundInspector(props: SoundInspectorProps) {
               Track volume: {Math.round(selectedTrack.volume * 100)} %
             </Text>
             <Slider
+              disabled={viewOnly}
               min={0}
               max={2}
               step={0.05}

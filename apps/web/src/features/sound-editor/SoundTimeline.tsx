@@ -2,6 +2,7 @@ import { clipLength, type SoundClip, type SoundTrack } from '@atelier/shared';
 import { ActionIcon, Box, Group, Slider, Stack, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconHeadphones, IconVolume, IconVolumeOff } from '@tabler/icons-react';
 import { type PointerEvent as ReactPointerEvent, useMemo, useRef } from 'react';
+import { useEditAccess } from '../collaboration/viewOnly';
 import type { SoundSource } from './useSoundSession';
 
 const DEFAULT_HEADER_WIDTH = 210;
@@ -88,6 +89,7 @@ export function SoundTimeline({
   actions,
   headerWidth: HEADER_WIDTH = DEFAULT_HEADER_WIDTH,
 }: SoundTimelineProps) {
+  const { viewOnly } = useEditAccess();
   const sourceById = useMemo(() => new Map(sources.map((s) => [s.id, s])), [sources]);
   const drag = useRef<Drag | null>(null);
   const seconds = Math.max(30, Math.ceil(length + 10));
@@ -260,6 +262,7 @@ export function SoundTimeline({
               <Group gap={6} wrap="nowrap">
                 <IconVolume size={14} color="var(--mantine-color-dimmed)" aria-hidden />
                 <Slider
+                  disabled={viewOnly}
                   size="xs"
                   style={{ flex: 1 }}
                   min={0}

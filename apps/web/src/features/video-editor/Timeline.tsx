@@ -2,6 +2,7 @@ import { ActionIcon, Badge, Box, Group, Loader, Paper, ScrollArea, Slider, Text,
 import { IconAlertTriangle, IconPlus, IconTimeline, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
 import { type DragEvent, type KeyboardEvent, type PointerEvent, useRef, useState } from 'react';
 import { GuardedButton } from '../../components/GuardedButton';
+import { useEditAccess } from '../collaboration/viewOnly';
 import type { Playhead } from './PreviewPlayer';
 import { formatSeconds, playedOf, type ServerClip, type TimelineItem } from './timeline';
 
@@ -52,6 +53,8 @@ interface ClipBlockProps {
   pps: number;
   playheadTime: number | null;
   dropSide: 'before' | 'after' | null;
+  /** A viewer of a shared project: no trim handles, no dragging. */
+  readOnly: boolean;
   onSelect: () => void;
   onTrim: (patch: TrimPatch, tag: string) => void;
   onMoveBy: (delta: number) => void;
@@ -167,7 +170,7 @@ function ClipBlock(props: ClipBlockProps) {
         data-status={clip?.status ?? 'DRAFT'}
         data-start-trim={item.startTrim}
         data-end-trim={item.endTrim}
-        draggable
+        draggable={!props.readOnly}
         onClick={props.onSelect}
         onKeyDown={blockKeys}
         onDragStart={(event) => {
@@ -273,36 +276,40 @@ function ClipBlock(props: ClipBlockProps) {
             data-testid="playhead"
           />
         ) : null}
-        <Box
-          role="slider"
-          tabIndex={0}
-          aria-label={`Start trim of clip ${n}`}
-          aria-valuemin={0}
-          aria-valuemax={item.duration}
-          aria-valuenow={item.startTrim}
-          aria-valuetext={`${item.startTrim.toFixed(2)} seconds`}
-          data-testid="trim-start"
-          onPointerDown={startDrag('start')}
-          onKeyDown={handleKeys('start')}
-          style={handleStyle('left', item.startTrim * scale)}
-        >
-          {grip}
-        </Box>
-        <Box
-          role="slider"
-          tabIndex={0}
-          aria-label={`End trim of clip ${n}`}
-          aria-valuemin={0}
-          aria-valuemax={item.duration}
-          aria-valuenow={item.endTrim}
-          aria-valuetext={`${item.endTrim.toFixed(2)} seconds`}
-          data-testid="trim-end"
-          onPointerDown={startDrag('end')}
-          onKeyDown={handleKeys('end')}
-          style={handleStyle('right', item.endTrim * scale)}
-        >
-          {grip}
-        </Box>
+        {props.readOnly ? null : (
+          <>
+            <Box
+              role="slider"
+              tabIndex={0}
+              aria-label={`Start trim of clip ${n}`}
+              aria-valuemin={0}
+              aria-valuemax={item.duration}
+              aria-valuenow={item.startTrim}
+              aria-valuetext={`${item.startTrim.toFixed(2)} seconds`}
+              data-testid="trim-start"
+              onPointerDown={startDrag('start')}
+              onKeyDown={handleKeys('start')}
+              style={handleStyle('left', item.startTrim * scale)}
+            >
+              {grip}
+            </Box>
+            <Box
+              role="slider"
+              tabIndex={0}
+              aria-label={`End trim of clip ${n}`}
+              aria-valuemin={0}
+              aria-valuemax={item.duration}
+              aria-valuenow={item.endTrim}
+              aria-valuetext={`${item.endTrim.toFixed(2)} seconds`}
+              data-testid="trim-end"
+              onPointerDown={startDrag('end')}
+              onKeyDown={handleKeys('end')}
+              style={handleStyle('right', item.endTrim * scale)}
+            >
+              {grip}
+            </Box>
+          </>
+        )}
       </Box>
     </Box>
   );
@@ -310,6 +317,7 @@ function ClipBlock(props: ClipBlockProps) {
 
 /** The clips in order: drag a clip to move it, drag its edges to trim; durations to scale. */
 export function Timeline({ items, server, imageJobs, selectedKey, playhead, pps, onZoom, onSelect, onTrim, onMove, onAdd }: TimelineProps) {
+  const { viewOnly } = useEditAccess();
   const [dragKey, setDragKey] = useState<string | null>(null);
   const [dropIndex, setDropIndex] = useState<number | null>(null);
   const total = items.reduce((sum, i) => sum + playedOf(i), 0);
@@ -403,6 +411,7 @@ export function Timeline({ items, server, imageJobs, selectedKey, playhead, pps,
                         : null
                 }
                 onSelect={() => onSelect(item.key)}
+                readOnly={viewOnly}
                 onTrim={(patch, tag) => onTrim(item.key, patch, tag)}
                 onMoveBy={(delta) => onMove(item.key, index + delta)}
                 onDragStart={(event) => {
@@ -430,19 +439,22 @@ export function Timeline({ items, server, imageJobs, selectedKey, playhead, pps,
                 }}
               />
             ))}
-            <Tooltip label="Add clip">
-              <ActionIcon
-                variant="default"
-                aria-label="Add clip at the end"
-                h={BLOCK_HEIGHT}
-                w={44}
-                radius={10}
-                style={{ flex: 'none', borderStyle: 'dashed' }}
-                onClick={onAdd}
-              >
-                <IconPlus size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
+            {/* The header's Add clip says "View only" to a viewer; this shortcut is not offered. */}
+            {viewOnly ? null : (
+              <Tooltip label="Add clip">
+                <ActionIcon
+                  variant="default"
+                  aria-label="Add clip at the end"
+                  h={BLOCK_HEIGHT}
+                  w={44}
+                  radius={10}
+                  style={{ flex: 'none', borderStyle: 'dashed' }}
+                  onClick={onAdd}
+                >
+                  <IconPlus size={18} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+            )}
           </Group>
         </ScrollArea>
       )}

@@ -25,6 +25,7 @@ import { track } from '../../lib/analytics';
 import { useRequireLogin } from '../../lib/auth/useRequireLogin';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { useEditAccess, ViewOnly } from '../collaboration/viewOnly';
 import { ProjectEditorsMenu } from '../projects/ProjectEditorsMenu';
 import { PROJECT_HOME, PROJECT_TYPE_META, type ProjectDetail } from '../projects/projectTypes';
 import { useProjectsViewer } from '../projects/useProjectsViewer';
@@ -143,12 +144,15 @@ interface ImageJob {
 
 function VideoEditor({ project, isGuest }: { project: ProjectDetail; isGuest: boolean }) {
   const guard = useRequireLogin();
+  const { viewOnly } = useEditAccess();
   const utils = trpc.useUtils();
-  const timeline = useTimelineEditor(project.id, project.videoClips, !isGuest);
+  // Guests edit locally and viewers not at all: neither saves.
+  const canSave = !isGuest && !viewOnly;
+  const timeline = useTimelineEditor(project.id, project.videoClips, canSave);
   const settings = useProjectSettings(
     project.id,
     { globalPrompt: project.globalPrompt ?? '', aspectRatio: asRatio(project.aspectRatio), resolution: asResolution(project.resolution) },
-    !isGuest,
+    canSave,
   );
   const { items, server } = timeline;
   const [selectedKey, setSelectedKey] = useState<string | null>(items[0]?.key ?? null);
@@ -232,7 +236,7 @@ function VideoEditor({ project, isGuest }: { project: ProjectDetail; isGuest: bo
   ]);
 
   // Unsaved edits: ask before leaving the page.
-  const pending = status !== 'saved' && !isGuest;
+  const pending = status !== 'saved' && canSave;
   useEffect(() => {
     if (!pending) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
@@ -393,28 +397,30 @@ function VideoEditor({ project, isGuest }: { project: ProjectDetail; isGuest: bo
   });
 
   const clipPanel = selected ? (
-    <ClipPanel
-      item={selected}
-      clip={server[selected.key]}
-      index={selectedIndex}
-      count={items.length}
-      isGuest={isGuest}
-      models={models}
-      modelsError={videoModels.isError}
-      modelId={modelId}
-      onModelChange={chooseModel}
-      imagePrice={imageModel?.credits ?? null}
-      imageProgress={imageJobs[selected.key]?.progress}
-      busy={{ upload: false, image: false, video: false, ...busy[selected.key] }}
-      onPrompt={(value) => setPrompt(selected.key, value)}
-      onTiming={(patch, tag) => trim(selected.key, patch, tag)}
-      onDelete={() => remove(selected.key)}
-      onMove={(delta) => move(selected.key, selectedIndex + delta)}
-      onUpload={(file) => void upload(selected.key, file)}
-      onGenerateImage={() => void generateImage(selected.key)}
-      onGenerateVideo={() => void generateVideo(selected.key)}
-      onGuestWrite={(action) => guard(action, () => undefined)}
-    />
+    <ViewOnly>
+      <ClipPanel
+        item={selected}
+        clip={server[selected.key]}
+        index={selectedIndex}
+        count={items.length}
+        isGuest={isGuest}
+        models={models}
+        modelsError={videoModels.isError}
+        modelId={modelId}
+        onModelChange={chooseModel}
+        imagePrice={imageModel?.credits ?? null}
+        imageProgress={imageJobs[selected.key]?.progress}
+        busy={{ upload: false, image: false, video: false, ...busy[selected.key] }}
+        onPrompt={(value) => setPrompt(selected.key, value)}
+        onTiming={(patch, tag) => trim(selected.key, patch, tag)}
+        onDelete={() => remove(selected.key)}
+        onMove={(delta) => move(selected.key, selectedIndex + delta)}
+        onUpload={(file) => void upload(selected.key, file)}
+        onGenerateImage={() => void generateImage(selected.key)}
+        onGenerateVideo={() => void generateVideo(selected.key)}
+        onGuestWrite={(action) => guard(action, () => undefined)}
+      />
+    </ViewOnly>
   ) : (
     <ScreenEmptyState
       bare
@@ -432,20 +438,22 @@ function VideoEditor({ project, isGuest }: { project: ProjectDetail; isGuest: bo
       </Tabs.List>
       <Tabs.Panel value="clip">{clipPanel}</Tabs.Panel>
       <Tabs.Panel value="project">
-        <ProjectPanel
-          settings={settings.settings}
-          onChange={settings.change}
-          isGuest={isGuest}
-          onGuestWrite={(action) => guard(action, () => undefined)}
-          error={settings.error}
-          onRetry={settings.retry}
-          stats={{
-            clips: items.length,
-            ready: sequence.length,
-            seconds: sequenceLength(sequence),
-            exports: exportsCount.data?.total ?? project.counts.exports,
-          }}
-        />
+        <ViewOnly>
+          <ProjectPanel
+            settings={settings.settings}
+            onChange={settings.change}
+            isGuest={isGuest}
+            onGuestWrite={(action) => guard(action, () => undefined)}
+            error={settings.error}
+            onRetry={settings.retry}
+            stats={{
+              clips: items.length,
+              ready: sequence.length,
+              seconds: sequenceLength(sequence),
+              exports: exportsCount.data?.total ?? project.counts.exports,
+            }}
+          />
+        </ViewOnly>
       </Tabs.Panel>
     </Tabs>
   );
@@ -465,14 +473,16 @@ function VideoEditor({ project, isGuest }: { project: ProjectDetail; isGuest: bo
               </ActionIcon>
             </Tooltip>
             <ProjectEditorsMenu projectId={project.id} current="video-editor" type="VIDEO" compact />
-            <SaveIndicator
-              isGuest={isGuest}
-              status={status}
-              onRetry={() => {
-                if (timeline.status === 'error') timeline.retry();
-                if (settings.status === 'error') settings.retry();
-              }}
-            />
+            {viewOnly ? null : (
+              <SaveIndicator
+                isGuest={isGuest}
+                status={status}
+                onRetry={() => {
+                  if (timeline.status === 'error') timeline.retry();
+                  if (settings.status === 'error') settings.retry();
+                }}
+              />
+            )}
             <Group gap={2} wrap="nowrap" visibleFrom="sm">
               <Tooltip label="Undo (Ctrl+Z)">
                 <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Undo" disabled={!timeline.canUndo} onClick={timeline.undo}>

@@ -1,6 +1,7 @@
 import { creditsToUnits } from '@atelier/shared';
 import { z } from 'zod';
 import { ApiError, restRequest } from '../http';
+import { reportSessionNotRestored } from './sessionNotice';
 import { type AuthResponse, type AuthState, type Credentials, type User, ZAuthResponse, ZRefreshResponse } from './types';
 
 /**
@@ -9,7 +10,7 @@ import { type AuthResponse, type AuthState, type Credentials, type User, ZAuthRe
  *
  * - The access token lives in memory only; the refresh token is an httpOnly cookie scoped to
  *   /api/auth, so refresh and logout go over REST with `credentials: 'include'`.
- * - One refresh is attempted at start-up; a failure is ignored and the visitor stays a guest.
+ * - One refresh is attempted at start-up; on failure the visitor stays a guest and a toast says why.
  * - `isLoading` is on while a login, register or refresh is in flight and off afterwards, failure included.
  * - Refresh is single-flight: concurrent callers (e.g. several 401s) share one request.
  */
@@ -65,9 +66,11 @@ async function runRefresh(): Promise<boolean> {
     }
     signOutLocally();
     return false;
-  } catch {
-    // Already logged with method, url and status by restRequest. A failed refresh means "signed out" (§4, §8).
+  } catch (error) {
+    // Already logged with method, url and status by restRequest. A failed refresh means "signed out"
+    // (§4, §8) — and the visitor is told why rather than silently becoming a guest.
     signOutLocally();
+    if (error instanceof ApiError) reportSessionNotRestored(error.message, error.status);
     return false;
   } finally {
     endLoading();

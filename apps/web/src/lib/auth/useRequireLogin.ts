@@ -1,5 +1,7 @@
 import { actionNeedsLogin } from '@atelier/shared';
+import { notifications } from '@mantine/notifications';
 import { useCallback } from 'react';
+import { useEditAccess, VIEW_ONLY_LABEL } from '../../features/collaboration/viewOnly';
 import { promptLogin } from '../loginPrompt';
 import { authStore } from './store';
 
@@ -51,20 +53,63 @@ export function guestMustLogin(actionName: string, isAuthenticated: boolean): bo
   return actionNeedsLogin(actionName);
 }
 
-export type Guard = <T>(actionName: string, fn: () => T) => T | undefined;
+/**
+ * Actions that only look (or download what is already there): a viewer of a shared project may do
+ * these; every other guarded action changes the project.
+ */
+const VIEWING_ACTIONS: ReadonlySet<string> = new Set([
+  'exportArticle',
+  'exportArticles',
+  'editor.layer.select',
+  'editor.canvas.zoom',
+  'editor.canvas.pan',
+  'editor.clip.select',
+  'editor.timeline.seek',
+  'editor.timeline.zoom',
+  'editor.preview.play',
+]);
 
 /**
- * The guest guard (§5, §6): `guard('createProject', () => …)` runs the function, unless the visitor
- * is a guest and the action needs an account, in which case it opens the login popup and shows the
- * toast 'Please login to perform this action' instead.
+ * True when a viewer of a shared project may not run `actionName`. On a project's screens the guard
+ * guards writes (create, edit, upload, reorder, trim…), so anything not known to only look is refused.
+ */
+export function viewerMayNot(actionName: string): boolean {
+  return !VIEWING_ACTIONS.has(actionName);
+}
+
+export type Guard = <T>(actionName: string, fn: () => T) => T | undefined;
+
+const VIEW_ONLY_TOAST_ID = 'view-only';
+
+/**
+ * The write guard (§5, §6): `guard('createProject', () => …)` runs the function, unless
+ * - the visitor is a guest and the action needs an account: the login popup opens with the toast
+ *   'Please login to perform this action';
+ * - the screen belongs to a project shared with the visitor as a viewer (useEditAccess) and the
+ *   action would change it: nothing is sent, a "View only" toast says why (the controls are
+ *   disabled too; this also stops keyboard shortcuts and drags).
  */
 export function useRequireLogin(): Guard {
-  return useCallback(<T>(actionName: string, fn: () => T): T | undefined => {
-    // Read the store at call time, so a guard created before login still sees the signed-in user.
-    if (guestMustLogin(actionName, authStore.getState().isAuthenticated)) {
-      promptLogin();
-      return undefined;
-    }
-    return fn();
-  }, []);
+  const { viewOnly } = useEditAccess();
+  return useCallback(
+    <T>(actionName: string, fn: () => T): T | undefined => {
+      // Read the store at call time, so a guard created before login still sees the signed-in user.
+      if (guestMustLogin(actionName, authStore.getState().isAuthenticated)) {
+        promptLogin();
+        return undefined;
+      }
+      if (viewOnly && viewerMayNot(actionName)) {
+        notifications.hide(VIEW_ONLY_TOAST_ID);
+        notifications.show({
+          id: VIEW_ONLY_TOAST_ID,
+          color: 'gray',
+          title: VIEW_ONLY_LABEL,
+          message: 'This project was shared with you as a viewer: you can look, not change it.',
+        });
+        return undefined;
+      }
+      return fn();
+    },
+    [viewOnly],
+  );
 }
