@@ -43,6 +43,7 @@ export const EnvSchema = z
     ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').default('atelier-admin'),
     MEDIA_DIR: z.string().default('.data/media'),
     MEDIA_URL_TTL_SECONDS: intIn(3600, 60, 7 * 86400),
+    MEDIA_GRANT_CACHE_SECONDS: intIn(30, 0, 60),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_API_HOST: optionalString,
@@ -100,7 +101,12 @@ export interface Env {
   };
   credits: { signupBonusCredits: number };
   admin: { email: string; password: string };
-  media: { dir: string; urlTtlSeconds: number };
+  media: {
+    dir: string;
+    urlTtlSeconds: number;
+    /** How long the media route trusts a grant check (revocation reaches handed-out URLs within this). */
+    grantCacheSeconds: number;
+  };
   stripe: {
     secretKey?: string | undefined;
     webhookSecret?: string | undefined;
@@ -177,7 +183,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     },
     credits: { signupBonusCredits: e.SIGNUP_BONUS_CREDITS },
     admin: { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD },
-    media: { dir: e.MEDIA_DIR, urlTtlSeconds: e.MEDIA_URL_TTL_SECONDS },
+    media: { dir: e.MEDIA_DIR, urlTtlSeconds: e.MEDIA_URL_TTL_SECONDS, grantCacheSeconds: e.MEDIA_GRANT_CACHE_SECONDS },
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,

@@ -1,33 +1,39 @@
-import { assertSafeKey, mimeForKey } from '@atelier/media';
+import { assertSafeKey, isPublicGrant, mimeForKey } from '@atelier/media';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../context';
+import { MediaGrants } from './media.grants';
+
+type MediaQuery = { exp?: string; g?: string; n?: string; sig?: string; download?: string };
 
 /**
- * GET /media/<key>?exp&sig — serves stored media to holders of a signed URL (the owner's reads
- * mint them). Correct Content-Type from our own key, HTTP Range for audio/video, nosniff, and
- * never HTML/SVG inline.
+ * GET /media/<key>?exp&g&n&sig — serves stored media to holders of a signed URL whose grant
+ * still holds (media.grants.ts): the signature proves the server handed the URL out, the grant
+ * check that whoever it was handed to may still read it. Correct Content-Type from our own key,
+ * a download name (`n`, signed), HTTP Range for audio/video, nosniff, never HTML/SVG inline.
  */
-export async function registerMedia(app: FastifyInstance, deps: Pick<AppDeps, 'storage' | 'media'>) {
-  app.get<{ Params: { '*': string }; Querystring: { exp?: string; sig?: string; download?: string } }>('/media/*', async (req, reply) => {
+export async function registerMedia(app: FastifyInstance, deps: Pick<AppDeps, 'storage' | 'media' | 'db' | 'env'>) {
+  const grants = new MediaGrants(deps.db, deps.env.media.grantCacheSeconds);
+  app.get<{ Params: { '*': string }; Querystring: MediaQuery }>('/media/*', async (req, reply) => {
     const key = req.params['*'];
     try {
       assertSafeKey(key);
     } catch {
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Media not found' } });
     }
-    if (!deps.media.verify(key, req.query.exp, req.query.sig)) {
+    const signed = deps.media.verify(key, req.query);
+    if (!signed || !(await grants.allows(signed))) {
       return reply.status(403).send({ error: { code: 'FORBIDDEN', message: 'This media link has expired or is not valid' } });
     }
     const info = await deps.storage.stat(key);
     if (!info) return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Media not found' } });
     const mime = mimeForKey(key);
-    const filename = key.split('/').pop() ?? 'download';
     void reply
       .header('content-type', mime)
       .header('accept-ranges', 'bytes')
       .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, max-age=3600')
-      .header('content-disposition', `${req.query.download ? 'attachment' : 'inline'}; filename="${filename}"`)
+      // Caches may keep a copy no longer than a grant check is trusted; public media may sit in shared caches.
+      .header('cache-control', `${isPublicGrant(signed.grant) ? 'public' : 'private'}, max-age=${deps.env.media.grantCacheSeconds}`)
+      .header('content-disposition', `${req.query.download ? 'attachment' : 'inline'}; filename="${signed.fileName}"`)
       .header('content-security-policy', "default-src 'none'; sandbox");
 
     const range = req.headers.range;
