@@ -73,7 +73,7 @@ function projectSummary(
     type: 'IMAGE' as const,
     status: p.status,
     ...canvasOf(p),
-    thumbnailUrl: deps.media.url(p.thumbnail_url),
+    thumbnailUrl: deps.media.forProject(p.id).url(p.thumbnail_url),
     createdAt: new Date(p.created_at).toISOString(),
     updatedAt: new Date(p.updated_at).toISOString(),
   };
@@ -231,13 +231,14 @@ export function assetState(r: AssetRow): {
 
 function toAsset(deps: Pick<Deps, 'media'>, r: AssetRow): Asset {
   const s = assetState(r);
+  const media = deps.media.forProject(r.project_id);
   return {
     id: r.id,
     type: r.kind,
     status: s.status,
     progress: s.progress,
-    url: deps.media.url(s.key),
-    thumbnailUrl: deps.media.url(s.thumb),
+    url: media.url(s.key),
+    thumbnailUrl: media.url(s.thumb),
     width: r.width,
     height: r.height,
     generationId: r.generation_id,

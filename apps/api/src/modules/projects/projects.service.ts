@@ -59,7 +59,7 @@ function toProject(deps: Pick<Deps, 'media'>, r: ProjectQueryRow): Project {
     type: r.type,
     description: r.description,
     status: r.status,
-    thumbnailUrl: deps.media.url(r.thumb),
+    thumbnailUrl: deps.media.forProject(r.id).url(r.thumb),
     globalPrompt: r.global_prompt,
     aspectRatio: r.aspect_ratio,
     resolution: r.resolution,

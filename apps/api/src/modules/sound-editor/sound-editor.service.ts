@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@atelier/db';
+import type { MediaUrls } from '@atelier/media';
 import { AppError, mixLength, normaliseClip, planMix, type SoundTrack, ZSoundTracks } from '@atelier/shared';
 import type { Context } from '../../context';
 import { effectiveClip, listClipRows } from '../projects/clips.service';
@@ -71,13 +72,14 @@ function parseTracks(deps: Pick<Deps, 'log'>, raw: unknown): SoundTrack[] {
   return [];
 }
 
-function toSource(deps: Pick<Deps, 'media'>, r: SourceRow): SoundSource {
+/** `media`: the viewer's media of the session's project. */
+function toSource(media: MediaUrls, r: SourceRow): SoundSource {
   return {
     id: r.id,
     kind: r.kind,
     originId: r.origin_id,
     name: r.name,
-    url: deps.media.url(r.media_key),
+    url: media.url(r.media_key, { name: r.name }),
     durationSeconds: r.duration_seconds,
     peaks: Array.isArray(r.peaks) ? r.peaks : [],
     peaksPerSecond: r.peaks_per_second,
@@ -98,7 +100,7 @@ function toSession(
     projectName: project.name,
     revision: row?.revision ?? 0,
     tracks,
-    sources: sources.map((s) => toSource(deps, s)),
+    sources: sources.map((s) => toSource(deps.media.forProject(project.id), s)),
     durationSeconds: mixLength(planMix(tracks, durations)),
     updatedAt: row ? new Date(row.updated_at).toISOString() : null,
   };
@@ -196,6 +198,7 @@ export async function library(deps: Deps, viewerId: string, projectId: string) {
       .limit(100)
       .execute(),
   ]);
+  const media = deps.media.forProject(project.id);
   return {
     generations: generations.map((g) => {
       const seconds = Number((g.metadata as Record<string, unknown> | null)?.durationSeconds);
@@ -203,20 +206,20 @@ export async function library(deps: Deps, viewerId: string, projectId: string) {
         id: g.id,
         prompt: g.prompt,
         model: g.model_id,
-        url: deps.media.url(g.output_url),
+        url: media.url(g.output_url, { name: g.prompt }),
         durationSeconds: Number.isFinite(seconds) && seconds > 0 ? seconds : null,
         createdAt: new Date(g.created_at).toISOString(),
       };
     }),
     videoClips: clips.flatMap((r, i) => {
       const c = effectiveClip(r);
-      return c.videoKey ? [{ id: r.id, number: i + 1, prompt: r.prompt, url: deps.media.url(c.videoKey) }] : [];
+      return c.videoKey ? [{ id: r.id, number: i + 1, prompt: r.prompt, url: media.url(c.videoKey, { name: r.prompt }) }] : [];
     }),
     exports: exports.map((e) => ({
       id: e.id,
       name: e.name,
       type: e.type,
-      url: deps.media.url(e.output_url),
+      url: media.url(e.output_url, { name: e.name }),
       createdAt: new Date(e.created_at).toISOString(),
     })),
   };
@@ -317,7 +320,7 @@ async function insertSource(ctx: UserCtx, projectId: string, src: NewSource, pla
         .executeTakeFirstOrThrow();
     }
     const sources = await sourceRows(trx, row.id);
-    return { source: toSource(ctx, source), session: toSession(ctx, project, row, sources) };
+    return { source: toSource(ctx.media.forProject(project.id), source), session: toSession(ctx, project, row, sources) };
   });
 }
 
