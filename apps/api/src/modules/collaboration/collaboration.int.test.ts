@@ -441,7 +441,8 @@ describe('share links', () => {
     const page = await t.rest('GET', `/api/share/${link.token}`);
     expect(page.status).toBe(200);
     expect(page.body).toMatchObject({ kind: 'generation', mediaType: 'video', prompt: 'a clip' });
-    expect(page.body.mediaUrl).toMatch(/^\/media\/generations\//);
+    // A stable public URL (absolute, from PUBLIC_URL, no expiry) named after the prompt.
+    expect(page.body.mediaUrl).toMatch(/^http:\/\/localhost:3000\/media\/generations\/[^?]+\.mp4\?g=s\.[0-9a-f-]+&n=a-clip\.mp4&sig=/);
     expect(JSON.stringify(page.body)).not.toContain(owner.email);
     // Only the signed media URL (whose storage key is opaque) — no account fields.
     expect(JSON.stringify({ ...page.body, mediaUrl: null })).not.toContain(owner.userId);
@@ -456,8 +457,9 @@ describe('share links', () => {
       'thumbnailUrl',
       'title',
     ]);
-    const media = await t.app.inject({ method: 'GET', url: page.body.mediaUrl });
+    const media = await t.app.inject({ method: 'GET', url: page.body.mediaUrl.replace('http://localhost:3000', '') });
     expect(media.statusCode).toBe(200);
+    expect(media.headers['content-disposition']).toBe('inline; filename="a-clip.mp4"');
 
     const listed = await t.rest('GET', '/api/share/links', { token: owner.token });
     expect(listed.body.links.map((l: { id: string }) => l.id)).toEqual([link.id]);

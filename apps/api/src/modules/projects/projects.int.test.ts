@@ -108,7 +108,7 @@ describe('projects CRUD', () => {
     const image = teaser.find((p: { id: string }) => p.id === ws.imageProjectId);
     expect(image.counts).toEqual({ segments: 1, videoClips: 0, exports: 0 });
     // the image project's latest finished image is its thumbnail, as a signed URL
-    expect(image.thumbnailUrl).toMatch(/^\/media\/generations\/.+\.png\?exp=\d+&sig=/);
+    expect(image.thumbnailUrl).toMatch(/^\/media\/generations\/.+\.png\?exp=\d+&g=p\.[0-9a-f-]+\.[0-9a-f-]+&sig=/);
     expect((await t.app.inject({ method: 'GET', url: image.thumbnailUrl })).statusCode).toBe(200);
 
     const badLimit = await t.rest('GET', '/api/projects?limit=1000', { token: u.token });
@@ -337,6 +337,7 @@ describe('access matrix', () => {
         ...t.deps,
         req: { headers: {} },
         res: { header: () => undefined },
+        media: t.deps.media.for({ kind: 'user', userId }),
         user: { id: userId, email: 'x@example.com', isAdmin: false, sessionId: 'test' },
         authInvalid: false,
         ip: '127.0.0.1',
