@@ -117,8 +117,12 @@ async function audit(page: Page, route: string): Promise<Problem[]> {
           }
           const ok = await new Promise<boolean>((resolve) => {
             const timer = setTimeout(() => resolve(false), 10_000);
-            el.addEventListener('loadedmetadata', () => (clearTimeout(timer), resolve(true)), { once: true });
-            el.addEventListener('error', () => (clearTimeout(timer), resolve(false)), { once: true });
+            const settle = (ok: boolean) => {
+              clearTimeout(timer);
+              resolve(ok);
+            };
+            el.addEventListener('loadedmetadata', () => settle(true), { once: true });
+            el.addEventListener('error', () => settle(false), { once: true });
             el.preload = 'metadata';
             el.load();
           });

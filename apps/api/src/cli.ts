@@ -1,6 +1,9 @@
 import { createDb, migrateToLatest, seed } from '@atelier/db';
 import { EnvError, parseEnv } from '@atelier/shared/env';
+import { createStorage } from '@atelier/worker';
+import { pino } from 'pino';
 import { hashPassword } from './modules/auth/auth.password';
+import { missingDemoMedia, seedDemoMedia } from './modules/demo/demo.media';
 
 /** `node dist/cli.js migrate|seed` — used by `npm start`, the tests and docker compose. */
 async function run(command: string | undefined) {
@@ -12,7 +15,19 @@ async function run(command: string | undefined) {
       console.log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Database is up to date');
     } else if (command === 'seed') {
       await seed(db, { adminEmail: env.admin.email, adminPassword: env.admin.password, hashPassword });
-      console.log('Seed complete (model catalogue, credit packages, admin, demo workspace)');
+      // The demo's files, rendered by the local engines into storage (only those missing).
+      const storage = createStorage(env);
+      const log = pino({ level: env.logLevel === 'silent' ? 'silent' : 'warn' });
+      const started = Date.now();
+      const { rendered, failed } = await seedDemoMedia({ db, storage, log });
+      if (rendered.length) console.log(`Rendered ${rendered.length} demo files in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      const stillMissing = await missingDemoMedia({ db, storage });
+      if (failed.length || stillMissing.length) {
+        console.warn(
+          `The demo is missing ${stillMissing.length} files (${failed.map((f) => `${f.key}: ${f.error}`).join('; ') || stillMissing.join(', ')})`,
+        );
+      }
+      console.log('Seed complete (model catalogue, credit packages, admin, demo workspace and its media)');
     } else {
       console.error('Usage: cli.js migrate|seed');
       process.exitCode = 2;

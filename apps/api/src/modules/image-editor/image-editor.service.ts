@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { applyQuickAction, type QuickAction } from '@atelier/ai/composite';
-import { type Db, DEMO_IDS, DEMO_USER_ID } from '@atelier/db';
+import type { Db } from '@atelier/db';
 import { AppError, type AspectRatio, dimensionsFor, type Resolution } from '@atelier/shared';
 import { sql } from 'kysely';
 import type { Context } from '../../context';
@@ -131,7 +131,6 @@ export async function createImageProject(ctx: UserCtx, input: CreateImageProject
 
 export async function getImageProject(deps: Deps, viewerId: string, projectId: string): Promise<ImageProject> {
   const project = await imageProjectFor(deps.db, viewerId, projectId, 'read');
-  if (project.id === DEMO_IDS.imageProject) await ensureDemoPixels(deps);
   const [assets, layers] = await Promise.all([listAssetsOf(deps, project.id), listLayersOf(deps.db, project.id)]);
   const thumb = assets.find((a) => a.status === 'READY')?.thumbnailUrl ?? null;
   const summary = projectSummary(deps, project);
@@ -270,7 +269,6 @@ async function listAssetsOf(deps: Deps, projectId: string): Promise<Asset[]> {
 
 export async function listAssets(deps: Deps, viewerId: string, projectId: string) {
   const project = await imageProjectFor(deps.db, viewerId, projectId, 'read');
-  if (project.id === DEMO_IDS.imageProject) await ensureDemoPixels(deps);
   return { assets: await listAssetsOf(deps, project.id) };
 }
 
@@ -893,33 +891,4 @@ export async function createImageExport(ctx: UserCtx, input: { id: string; forma
     params: { editor: 'image', format: input.format, quality: input.quality },
   });
   return { export: toExport(ctx, row), warnings };
-}
-
-// ---- demo workspace ---------------------------------------------------------------------------
-
-/**
- * The demo image project's assets are seeded without pixels (the seed has no storage); the first
- * read renders them with the local image engine, so guests see real images.
- */
-async function ensureDemoPixels(deps: Deps) {
-  const rows = await deps.db
-    .selectFrom('image_assets')
-    .select(['id', 'key', 'operation'])
-    .where('project_id', '=', DEMO_IDS.imageProject)
-    .where('user_id', '=', DEMO_USER_ID)
-    .where('kind', '=', 'upload')
-    .execute();
-  for (const r of rows) {
-    const demo = (r.operation as { demo?: { prompt?: string; seed?: number } } | null)?.demo;
-    if (!r.key || !demo?.prompt || (await deps.storage.stat(r.key))) continue;
-    try {
-      const { renderImage } = await import('@atelier/ai');
-      const img = await renderImage({ prompt: demo.prompt, seed: demo.seed ?? 1, aspectRatio: '16:9', resolution: '720p' });
-      const { default: sharp } = await import('sharp');
-      const png = await sharp(img.data).png().toBuffer();
-      await deps.storage.put(r.key, png, 'image/png');
-    } catch (e) {
-      deps.log.warn({ err: String(e), assetId: r.id }, 'demo image could not be rendered');
-    }
-  }
 }

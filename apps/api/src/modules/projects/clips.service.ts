@@ -289,7 +289,10 @@ export async function uploadClipImage(ctx: UserCtx, clipId: string, image: strin
   const stored = await storeUploadedImage(ctx.storage, ctx.user.id, image, 'image');
   await ctx.db.updateTable('video_clips').set({ image_url: stored.key }).where('id', '=', clipId).execute();
   await touchProject(ctx.db, projectId);
-  return { clip: await oneClip(ctx, clipId), image: { url: ctx.media.forProject(projectId).url(stored.key) as string, width: stored.width, height: stored.height } };
+  return {
+    clip: await oneClip(ctx, clipId),
+    image: { url: ctx.media.forProject(projectId).url(stored.key) as string, width: stored.width, height: stored.height },
+  };
 }
 
 const joinPrompt = (prompt: string, globalPrompt: string | null) => {

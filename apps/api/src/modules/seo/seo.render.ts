@@ -143,10 +143,7 @@ export interface FeedArticle {
   mediaUrl: MediaRefUrl;
 }
 
-export function rssFeed(
-  site: { title: string; description: string; link: string; feedUrl: string },
-  articles: FeedArticle[],
-): string {
+export function rssFeed(site: { title: string; description: string; link: string; feedUrl: string }, articles: FeedArticle[]): string {
   const items = articles
     .map((a) => {
       const html = articleHtml(a.content, a.format, a.mediaUrl);
@@ -181,10 +178,7 @@ export function rssFeed(
     .join('\n');
 }
 
-export function jsonFeed(
-  site: { title: string; description: string; link: string; feedUrl: string },
-  articles: FeedArticle[],
-) {
+export function jsonFeed(site: { title: string; description: string; link: string; feedUrl: string }, articles: FeedArticle[]) {
   return {
     version: 'https://jsonfeed.org/version/1.1',
     title: site.title,

@@ -106,69 +106,12 @@ function toSession(
   };
 }
 
-// ---- demo media ---------------------------------------------------------------------------------
-
-const rendering = new Map<string, Promise<void>>();
-
-/**
- * Sources seeded with a `recipe` (the guest demo) get their file rendered by the local engines
- * the first time it is missing; the measured length and waveform are stored with it.
- */
-async function materialise(deps: Deps, sources: SourceRow[]): Promise<SourceRow[]> {
-  const out: SourceRow[] = [];
-  for (const s of sources) {
-    const recipe = s.metadata?.recipe as Record<string, unknown> | undefined;
-    if (!recipe || (await deps.storage.stat(s.media_key))) {
-      out.push(s);
-      continue;
-    }
-    let job = rendering.get(s.media_key);
-    if (!job) {
-      job = renderRecipe(deps, s, recipe).finally(() => rendering.delete(s.media_key));
-      rendering.set(s.media_key, job);
-    }
-    try {
-      await job;
-    } catch (e) {
-      deps.log.warn({ err: String(e), sourceId: s.id }, 'could not render a demo sound source');
-    }
-    const fresh = await deps.db.selectFrom('sound_sources').select(sourceColumns).where('id', '=', s.id).executeTakeFirst();
-    out.push(fresh ?? s);
-  }
-  return out;
-}
-
-async function renderRecipe(deps: Deps, s: SourceRow, recipe: Record<string, unknown>): Promise<void> {
-  const ai = await import('@atelier/ai');
-  const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
-  const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
-  const result =
-    recipe.engine === 'speech'
-      ? await ai.synthesizeSpeech({ text: str(recipe.text) ?? 'Hello', voice: str(recipe.voice), speed: num(recipe.speed), format: 'mp3' })
-      : await ai.synthesizeMusic({
-          prompt: str(recipe.prompt),
-          genre: str(recipe.genre),
-          mood: str(recipe.mood),
-          durationSeconds: num(recipe.durationSeconds),
-          seed: num(recipe.seed),
-          format: 'mp3',
-        });
-  const facts = await withTempFile(result.data, 'mp3', analyseAudioFile);
-  if (!facts) throw new Error('the rendered demo audio could not be decoded');
-  await deps.storage.put(s.media_key, result.data, 'audio/mpeg');
-  await deps.db
-    .updateTable('sound_sources')
-    .set({ duration_seconds: facts.durationSeconds, peaks: JSON.stringify(facts.peaks), peaks_per_second: facts.peaksPerSecond })
-    .where('id', '=', s.id)
-    .execute();
-}
-
 // ---- reads --------------------------------------------------------------------------------------
 
 export async function getSession(deps: Deps, viewerId: string, projectId: string): Promise<SoundSession> {
   const project = await projectFor(deps.db, viewerId, projectId, { need: 'read' });
   const row = await sessionRow(deps.db, project.id).executeTakeFirst();
-  const sources = row ? await materialise(deps, await sourceRows(deps.db, row.id)) : [];
+  const sources = row ? await sourceRows(deps.db, row.id) : [];
   return toSession(deps, project, row, sources);
 }
 
