@@ -1,8 +1,8 @@
 import { type Db, DEMO_USER_ID } from '@atelier/db';
-import type { MediaStorage } from '@atelier/media';
+import { type MediaStorage, mimeForKey } from '@atelier/media';
 import { localEngines } from '@atelier/worker';
 import type { Logger } from 'pino';
-import { analyseAudioFile, withTempFile } from '../sound-editor/sound-editor.media';
+import { analyseAudioFile, readAll, withTempFile } from '../sound-editor/sound-editor.media';
 
 /**
  * Every file the guest demo shows, rendered by the local engines into storage (through
@@ -19,6 +19,8 @@ export interface DemoMediaDeps {
 
 export interface DemoMediaReport {
   rendered: string[];
+  /** Files already in storage whose facts (size, length, waveform) were measured for a new database. */
+  measured: string[];
   failed: { key: string; error: string }[];
 }
 
@@ -48,11 +50,11 @@ async function missing(storage: MediaStorage, ...keys: (string | null | undefine
 }
 
 export async function seedDemoMedia(deps: DemoMediaDeps): Promise<DemoMediaReport> {
-  const report: DemoMediaReport = { rendered: [], failed: [] };
-  const step = async (key: string, fn: () => Promise<void>) => {
+  const report: DemoMediaReport = { rendered: [], measured: [], failed: [] };
+  const step = async (key: string, fn: () => Promise<void>, done: 'rendered' | 'measured' = 'rendered') => {
     try {
       await fn();
-      report.rendered.push(key);
+      report[done].push(key);
     } catch (e) {
       report.failed.push({ key, error: e instanceof Error ? e.message : String(e) });
       deps.log.warn({ key, err: String(e) }, 'a demo file could not be rendered');
@@ -113,7 +115,11 @@ export async function seedDemoMedia(deps: DemoMediaDeps): Promise<DemoMediaRepor
   for (const g of generations) {
     const output = g.output_url as string;
     const thumb = g.thumbnail_url && g.thumbnail_url !== output ? g.thumbnail_url : null;
-    if (!(await missing(storage, output, thumb))) continue;
+    if (!(await missing(storage, output, thumb))) {
+      // Files kept from an earlier install (a new database, the same media): measure, don't re-render.
+      if (g.metadata.bytes === undefined) await step(output, () => measureGeneration(deps, g.id, output, g.metadata), 'measured');
+      continue;
+    }
     await step(output, async () => {
       const engine = engines[g.model_id];
       if (!engine) throw new Error(`no local engine for ${g.model_id}`);
@@ -130,10 +136,24 @@ export async function seedDemoMedia(deps: DemoMediaDeps): Promise<DemoMediaRepor
   }
 
   // 4. The sound editor's sources, from their recipes; measured (length, waveform) as uploads are.
-  const sources = await db.selectFrom('sound_sources').select(['id', 'media_key', 'metadata']).where('user_id', '=', DEMO_USER_ID).execute();
+  const sources = await db.selectFrom('sound_sources').select(['id', 'media_key', 'metadata', 'peaks']).where('user_id', '=', DEMO_USER_ID).execute();
+  const measureSource = async (id: string, data: Buffer) => {
+    const facts = await withTempFile(data, 'mp3', analyseAudioFile);
+    if (!facts) throw new Error('the demo audio could not be decoded');
+    await db
+      .updateTable('sound_sources')
+      .set({ duration_seconds: facts.durationSeconds, peaks: JSON.stringify(facts.peaks), peaks_per_second: facts.peaksPerSecond })
+      .where('id', '=', id)
+      .execute();
+  };
   for (const s of sources) {
     const recipe = s.metadata?.recipe as Record<string, unknown> | undefined;
-    if (!recipe || !(await missing(storage, s.media_key))) continue;
+    if (!recipe) continue;
+    if (!(await missing(storage, s.media_key))) {
+      if (!Array.isArray(s.peaks) || s.peaks.length === 0)
+        await step(s.media_key, async () => measureSource(s.id, await readAll(storage, s.media_key)), 'measured');
+      continue;
+    }
     await step(s.media_key, async () => {
       const result =
         recipe.engine === 'speech'
@@ -146,17 +166,31 @@ export async function seedDemoMedia(deps: DemoMediaDeps): Promise<DemoMediaRepor
               seed: num(recipe.seed),
               format: 'mp3',
             });
-      const facts = await withTempFile(result.data, 'mp3', analyseAudioFile);
-      if (!facts) throw new Error('the rendered demo audio could not be decoded');
       await storage.put(s.media_key, result.data, 'audio/mpeg');
-      await db
-        .updateTable('sound_sources')
-        .set({ duration_seconds: facts.durationSeconds, peaks: JSON.stringify(facts.peaks), peaks_per_second: facts.peaksPerSecond })
-        .where('id', '=', s.id)
-        .execute();
+      await measureSource(s.id, result.data);
     });
   }
   return report;
+}
+
+/** A kept file's facts (size, pixels, length), as rendering would have recorded them. */
+async function measureGeneration(deps: DemoMediaDeps, id: string, key: string, metadata: Record<string, unknown>): Promise<void> {
+  const data = await readAll(deps.storage, key);
+  const facts: Record<string, unknown> = { bytes: data.length };
+  if (mimeForKey(key).startsWith('image/')) {
+    const { default: sharp } = await import('sharp');
+    const m = await sharp(data).metadata();
+    Object.assign(facts, { width: m.width, height: m.height });
+  } else {
+    const { probeMedia } = await import('@atelier/ai');
+    const p = await probeMedia(data);
+    Object.assign(facts, { durationSeconds: p.durationSeconds, ...(p.width ? { width: p.width, height: p.height } : {}) });
+  }
+  await deps.db
+    .updateTable('generations')
+    .set({ metadata: JSON.stringify({ ...metadata, ...facts, demo: true }) })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Whether every file the demo shows is in storage (what the seed promises); lists the missing keys. */
