@@ -19,7 +19,7 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 interface Made {
-  kind: 'generation' | 'article';
+  kind: 'generation' | 'article' | 'voice';
   id: string;
   ago: number;
   /** How long it took (request to result). */
@@ -28,6 +28,7 @@ interface Made {
 
 const g = (genId: string, ago: number, seconds: number): Made => ({ kind: 'generation', id: genId, ago, seconds });
 const a = (articleId: string, ago: number): Made => ({ kind: 'article', id: articleId, ago, seconds: 20 });
+const v = (voiceId: string, ago: number): Made => ({ kind: 'voice', id: voiceId, ago, seconds: 3 });
 
 /** The newest entry: the anchor that keeps the history ending today. */
 const NEWEST = g(id(0xa704), 95 * MINUTE, 4);
@@ -44,6 +45,7 @@ const PLAN: Made[] = [
   a(id(0x5e14), 6 * DAY + 2 * HOUR),
   g(DEMO_GENERATION_IDS.voiceOvers[1] as string, 7 * DAY + 3 * HOUR, 2),
   g(DEMO_GENERATION_IDS.voiceOvers[0] as string, 9 * DAY + 2 * HOUR, 2),
+  v(id(0xa705), 10 * DAY + 5 * HOUR),
   a(id(0x5e13), 13 * DAY + 4 * HOUR),
   g(DEMO_GENERATION_IDS.clipVideos[2] as string, 17 * DAY + 4 * HOUR, 9),
   g(DEMO_GENERATION_IDS.clipVideos[1] as string, 17 * DAY + 5 * HOUR, 9),
@@ -66,18 +68,43 @@ export async function seedDemoHistory(db: Db, now = Date.now()): Promise<void> {
     return;
   }
   await db.transaction().execute(async (trx) => {
-    const genIds = PLAN.filter((m) => m.kind === 'generation').map((m) => m.id);
-    const articleIds = PLAN.filter((m) => m.kind === 'article').map((m) => m.id);
-    const [gens, articles] = await Promise.all([
-      trx.selectFrom('generations').select(['id', 'credit_units_charged']).where('user_id', '=', DEMO_USER_ID).where('id', 'in', genIds).execute(),
-      trx.selectFrom('seo_articles').select(['id', 'title']).where('user_id', '=', DEMO_USER_ID).where('id', 'in', articleIds).execute(),
+    const ids = (kind: Made['kind']) => PLAN.filter((m) => m.kind === kind).map((m) => m.id);
+    const [gens, articles, voices] = await Promise.all([
+      trx
+        .selectFrom('generations')
+        .select(['id', 'credit_units_charged'])
+        .where('user_id', '=', DEMO_USER_ID)
+        .where('id', 'in', ids('generation'))
+        .execute(),
+      trx.selectFrom('seo_articles').select(['id', 'title']).where('user_id', '=', DEMO_USER_ID).where('id', 'in', ids('article')).execute(),
+      trx
+        .selectFrom('voice_profiles')
+        .select(['id', 'name', 'credit_units_charged'])
+        .where('user_id', '=', DEMO_USER_ID)
+        .where('id', 'in', ids('voice'))
+        .execute(),
     ]);
-    const units = new Map(gens.map((r) => [r.id, r.credit_units_charged]));
-    const titles = new Map(articles.map((r) => [r.id, r.title]));
+    // What each entry cost and how the ledger names it (the keys the app itself uses for such spends).
+    const spends = new Map<string, { units: number; key: string; referenceType: string; note: string | null }>([
+      ...gens.map((r) => [r.id, { units: r.credit_units_charged, key: spendKeyFor(r.id), referenceType: 'generation', note: null }] as const),
+      ...articles.map(
+        (r) =>
+          [
+            r.id,
+            { units: 100, key: `spend:demo-article:${r.id}`, referenceType: 'seo_article', note: `SEO article: ${r.title.slice(0, 80)}` },
+          ] as const,
+      ),
+      ...voices.map(
+        (r) =>
+          [
+            r.id,
+            { units: r.credit_units_charged, key: `spend:voice-clone:${r.id}`, referenceType: 'voice_profile', note: `Voice clone: ${r.name}` },
+          ] as const,
+      ),
+    ]);
     // Oldest first, so each row's balance-after follows the one before it.
-    const events = PLAN.filter((m) => (m.kind === 'generation' ? units.has(m.id) : titles.has(m.id))).sort((x, y) => y.ago - x.ago);
-    const unitsOf = (m: Made) => (m.kind === 'generation' ? (units.get(m.id) ?? 0) : 100);
-    const total = events.reduce((s, m) => s + unitsOf(m), 0);
+    const events = PLAN.filter((m) => spends.has(m.id)).sort((x, y) => y.ago - x.ago);
+    const total = events.reduce((sum, m) => sum + (spends.get(m.id)?.units ?? 0), 0);
     if (total === 0) return;
 
     const oldest = events[0]?.ago ?? 0;
@@ -104,30 +131,30 @@ export async function seedDemoHistory(db: Db, now = Date.now()): Promise<void> {
       .where('id', '=', DEMO_USER_ID)
       .execute();
     for (const m of events) {
+      const spend = spends.get(m.id);
+      if (!spend) continue;
       const made = now - m.ago;
-      const key = m.kind === 'generation' ? spendKeyFor(m.id) : `spend:demo-article:${m.id}`;
       await applyCreditChangeInTransaction(trx, {
         userId: DEMO_USER_ID,
         kind: 'spend',
-        amountUnits: -unitsOf(m),
-        idempotencyKey: key,
-        referenceType: m.kind === 'generation' ? 'generation' : 'seo_article',
+        amountUnits: -spend.units,
+        idempotencyKey: spend.key,
+        referenceType: spend.referenceType,
         referenceId: m.id,
-        note: m.kind === 'article' ? `SEO article: ${(titles.get(m.id) ?? '').slice(0, 80)}` : null,
+        note: spend.note,
       });
-      await at(key, made);
+      await at(spend.key, made);
+      const when = new Date(made);
       if (m.kind === 'generation') {
         await trx
           .updateTable('generations')
-          .set({ created_at: new Date(made), started_at: new Date(made + 500), completed_at: new Date(made + m.seconds * 1000) })
+          .set({ created_at: when, started_at: new Date(made + 500), completed_at: new Date(made + m.seconds * 1000) })
           .where('id', '=', m.id)
           .execute();
+      } else if (m.kind === 'article') {
+        await trx.updateTable('seo_articles').set({ created_at: when }).where('id', '=', m.id).execute();
       } else {
-        await trx
-          .updateTable('seo_articles')
-          .set({ created_at: new Date(made) })
-          .where('id', '=', m.id)
-          .execute();
+        await trx.updateTable('voice_profiles').set({ created_at: when }).where('id', '=', m.id).execute();
       }
     }
   });

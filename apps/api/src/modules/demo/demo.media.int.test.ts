@@ -53,6 +53,7 @@ describe('guest demo media, rendered at seed time', () => {
       `/api/sound-editor/projects/${DEMO_IDS.videoProject}`,
       '/api/advanced-features/avatar/list',
       '/api/advanced-features/style-transfer/results',
+      '/api/advanced-features/voice/profiles',
     ];
     const urls: string[] = [];
     for (const path of reads) {
@@ -96,6 +97,9 @@ describe('guest demo media, rendered at seed time', () => {
     const models = new Set(history.body.generations.map((g: { model: string }) => g.model));
     for (const m of ['local/image', 'local/video', 'local/speech', 'local/music', 'local/avatar', 'local/style-transfer'])
       expect(models.has(m), m).toBe(true);
+    const voices = await t.rest('GET', '/api/advanced-features/voice/profiles');
+    expect(voices.body.profiles[0]).toMatchObject({ name: 'Warm narrator', sampleUrls: [expect.any(String)] });
+    expect(voices.body.profiles[0].meanPitchHz).toBeGreaterThan(60);
     const sound = await t.rest('GET', `/api/sound-editor/projects/${DEMO_IDS.videoProject}`);
     for (const s of sound.body.session.sources) expect(s.peaks.length).toBeGreaterThan(10);
     for (const p of (await t.rest('GET', '/api/projects')).body.projects.filter((x: { type: string }) => x.type !== 'TEXT')) {
@@ -108,9 +112,9 @@ describe('guest demo media, rendered at seed time', () => {
     expect(usage.status).toBe(200);
     const daysWithSpend = usage.body.days.filter((d: { credits: number }) => d.credits > 0);
     expect(daysWithSpend.length).toBeGreaterThanOrEqual(12);
-    expect(usage.body.total).toBe(37);
+    expect(usage.body.total).toBe(40);
     const analytics = await t.rest('GET', '/api/analytics?period=30d');
-    expect(analytics.body.overview.creditsUsed).toBe(37);
+    expect(analytics.body.overview.creditsUsed).toBe(40);
     expect(analytics.body.overview.totalGenerations).toBeGreaterThanOrEqual(18);
     expect(analytics.body.overview.avgGenerationTime).toBeGreaterThan(0);
     const demo = await t.deps.db.selectFrom('users').select('credit_units').where('id', '=', DEMO_USER_ID).executeTakeFirstOrThrow();

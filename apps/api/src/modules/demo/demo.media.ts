@@ -3,6 +3,7 @@ import { type MediaStorage, mimeForKey } from '@atelier/media';
 import { localEngines } from '@atelier/worker';
 import type { Logger } from 'pino';
 import { analyseAudioFile, readAll, withTempFile } from '../sound-editor/sound-editor.media';
+import { analyseVoice, decodeToPcm, toEspeak } from '../studios/voice.analysis';
 
 /**
  * Every file the guest demo shows, rendered by the local engines into storage (through
@@ -135,7 +136,31 @@ export async function seedDemoMedia(deps: DemoMediaDeps): Promise<DemoMediaRepor
     });
   }
 
-  // 4. The sound editor's sources, from their recipes; measured (length, waveform) as uploads are.
+  // 4. The demo's cloned voice: its sample spoken from the recipe, then analysed as an upload is.
+  const voices = await db.selectFrom('voice_profiles').select(['id', 'sample_keys', 'settings']).where('user_id', '=', DEMO_USER_ID).execute();
+  for (const v of voices) {
+    const recipe = v.settings.recipe as Record<string, unknown> | undefined;
+    const key = v.sample_keys[0];
+    if (!recipe || !key || !(await missing(storage, key))) continue;
+    await step(key, async () => {
+      const speech = await ai.synthesizeSpeech({
+        text: str(recipe.text) ?? 'Hello',
+        voice: str(recipe.voice),
+        speed: num(recipe.speed),
+        format: 'mp3',
+      });
+      await storage.put(key, speech.data, 'audio/mpeg');
+      const language = str(v.settings.language) ?? 'en-us';
+      const analysis = analyseVoice([await decodeToPcm(speech.data)]);
+      await db
+        .updateTable('voice_profiles')
+        .set({ settings: JSON.stringify({ ...toEspeak(analysis, language), language, ...analysis, recipe }) })
+        .where('id', '=', v.id)
+        .execute();
+    });
+  }
+
+  // 5. The sound editor's sources, from their recipes; measured (length, waveform) as uploads are.
   const sources = await db.selectFrom('sound_sources').select(['id', 'media_key', 'metadata', 'peaks']).where('user_id', '=', DEMO_USER_ID).execute();
   const measureSource = async (id: string, data: Buffer) => {
     const facts = await withTempFile(data, 'mp3', analyseAudioFile);
@@ -209,6 +234,9 @@ export async function missingDemoMedia(deps: Pick<DemoMediaDeps, 'db' | 'storage
   for (const a of await db.selectFrom('avatars').select('image_key').where('user_id', '=', DEMO_USER_ID).execute()) keys.add(a.image_key);
   for (const a of await db.selectFrom('image_assets').select('key').where('user_id', '=', DEMO_USER_ID).execute()) if (a.key) keys.add(a.key);
   for (const s of await db.selectFrom('sound_sources').select('media_key').where('user_id', '=', DEMO_USER_ID).execute()) keys.add(s.media_key);
+  for (const v of await db.selectFrom('voice_profiles').select('sample_keys').where('user_id', '=', DEMO_USER_ID).execute()) {
+    for (const k of v.sample_keys) keys.add(k);
+  }
   const out: string[] = [];
   for (const k of [...keys].sort()) if (!(await storage.stat(k))) out.push(k);
   return out;
