@@ -12,12 +12,12 @@ const MAX_ENTRIES = 10_000;
  * through a URL handed out before.
  */
 export class MediaGrants {
-  private readonly cache = new Map<string, { ok: boolean; until: number }>();
+  private readonly cache = new Map<string, { ok: boolean; at: number; until: number }>();
 
   constructor(
     private readonly db: Db,
     private readonly cacheSeconds: number,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   async allows(media: Pick<VerifiedMedia, 'key' | 'grant'>): Promise<boolean> {
@@ -28,13 +28,14 @@ export class MediaGrants {
     const cacheKey = grant.kind === 'article' ? `${encodeGrant(grant)} ${key}` : encodeGrant(grant);
     const now = this.now();
     const hit = this.cache.get(cacheKey);
-    if (hit && hit.until > now) return hit.ok;
+    // Trusted from when it was checked until `cacheSeconds` later (a clock set back invalidates it).
+    if (hit && hit.at <= now && now < hit.until) return hit.ok;
     const ok = await this.check(grant, key);
     if (this.cacheSeconds > 0) {
       if (this.cache.size >= MAX_ENTRIES) {
         for (const [k, v] of this.cache) if (v.until <= now || this.cache.size >= MAX_ENTRIES) this.cache.delete(k);
       }
-      this.cache.set(cacheKey, { ok, until: now + this.cacheSeconds * 1000 });
+      this.cache.set(cacheKey, { ok, at: now, until: now + this.cacheSeconds * 1000 });
     }
     return ok;
   }

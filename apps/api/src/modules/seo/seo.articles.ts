@@ -98,9 +98,14 @@ export function articleMediaUrls(
   seo: Pick<SeoProjectRow, 'user_id'>,
   gens: Map<string, GenState>,
 ): MediaRefUrl {
-  const own = new Set((r.images as unknown as StoredImage[]).map((i) => gens.get(i.generationId)?.output_url).filter(Boolean));
+  // The article's own images, by key, with their alt text (the name a download gets).
+  const own = new Map<string, string>();
+  for (const i of r.images as unknown as StoredImage[]) {
+    const key = gens.get(i.generationId)?.output_url;
+    if (key) own.set(key, i.alt);
+  }
   const owners = new Set([r.user_id, seo.user_id]);
-  return (key) => (own.has(key) || owners.has(keyOwner(key) ?? '') ? media.url(key) : null);
+  return (key) => (own.has(key) || owners.has(keyOwner(key) ?? '') ? media.url(key, { name: own.get(key) }) : null);
 }
 
 function imageStatus(g: GenState | undefined): 'queued' | 'processing' | 'ready' | 'failed' {
