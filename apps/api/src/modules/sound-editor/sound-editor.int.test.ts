@@ -118,6 +118,9 @@ describe('sound editor', () => {
     const doneMp3 = await waitForExport(mp3.body.export.id, u.token);
     expect(doneMp3).toMatchObject({ status: 'COMPLETED', error: null });
     const mp3Bytes = await download(doneMp3.downloadUrl);
+    expect((await t.app.inject({ method: 'GET', url: doneMp3.downloadUrl })).headers['content-disposition']).toBe(
+      'attachment; filename="intro-mix.mp3"',
+    );
     const mp3Probe = await probeMedia(mp3Bytes);
     expect(mp3Probe.audioCodec).toBe('mp3');
     expect(Math.abs(mp3Probe.durationSeconds - 5)).toBeLessThanOrEqual(0.1);
