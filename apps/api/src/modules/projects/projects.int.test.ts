@@ -218,7 +218,14 @@ describe('guests and the demo workspace', () => {
     const video = await t.rest('GET', `/api/projects/${DEMO_IDS.videoProject}`);
     expect(video.body.videoClips).toHaveLength(3);
     // The demo's clips play their videos (rendered by the seed step).
-    expect(video.body.videoClips[0]).toMatchObject({ duration: 5, status: 'READY', startTrim: 0, endTrim: 0, provider: 'local', model: 'local/video' });
+    expect(video.body.videoClips[0]).toMatchObject({
+      duration: 5,
+      status: 'READY',
+      startTrim: 0,
+      endTrim: 0,
+      provider: 'local',
+      model: 'local/video',
+    });
     const clips = await t.rest('GET', `/api/projects/${DEMO_IDS.videoProject}/video-clips`);
     expect(clips.body.clips).toHaveLength(3);
     const segs = await t.rest('GET', `/api/projects/${DEMO_IDS.imageProject}/segments`);
