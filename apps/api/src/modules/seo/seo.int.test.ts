@@ -363,12 +363,23 @@ describe('refine, images, publishing and export', () => {
     const stored = await t.deps.db.selectFrom('seo_articles').select('content').where('id', '=', id).executeTakeFirstOrThrow();
     expect(stored.content).toMatch(/!\[[^\]]*\]\(media:generations\//);
     expect(stored.content).not.toMatch(/sig=/);
+    // Saving what the editor shows (signed URLs) stores references again.
+    const shown = (await t.rest('GET', `/api/seo/articles/${id}`, { token: u.token })).body.article;
+    expect(
+      (await t.rest('PUT', `/api/seo/articles/${id}`, { token: u.token, body: { content: `${shown.content}\n\nOne more line.\n` } })).status,
+    ).toBe(200);
+    const saved = await t.deps.db.selectFrom('seo_articles').select('content').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(saved.content.match(/\(media:generations\//g)).toHaveLength(2);
+    expect(saved.content).not.toMatch(/sig=|\/media\//);
     expect((await t.rest('POST', `/api/seo/articles/${id}/publish`, { token: u.token })).body.article.status).toBe('PUBLISHED');
 
     const editor = imageUrls((await t.rest('GET', `/api/seo/articles/${id}`, { token: u.token })).body.article.content);
     const rss = imageUrls(unXml((await t.app.inject({ method: 'GET', url: `/api/seo/feeds/${seo.id}.xml` })).body));
     const json = imageUrls(JSON.parse((await t.app.inject({ method: 'GET', url: `/api/seo/feeds/${seo.id}.json` })).body).items[0].content_html);
-    const md = imageUrls((await t.rest('GET', `/api/seo/articles/${id}/export?format=markdown`, { token: u.token })).body.content);
+    const mdExport = (await t.rest('GET', `/api/seo/articles/${id}/export?format=markdown`, { token: u.token })).body;
+    // The article's download is named after its slug.
+    expect(mdExport.filename).toBe(`${shown.slug}.md`);
+    const md = imageUrls(mdExport.content);
     const html = imageUrls((await t.rest('GET', `/api/seo/articles/${id}/export?format=html`, { token: u.token })).body.content);
     expect(editor).toHaveLength(2);
     for (const list of [rss, json, md, html]) expect(list).toHaveLength(2);
