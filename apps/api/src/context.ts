@@ -1,5 +1,5 @@
-import type { Db } from '@atelier/db';
-import type { MediaSigner, MediaStorage } from '@atelier/media';
+import { type Db, DEMO_USER_ID } from '@atelier/db';
+import type { MediaSigner, MediaStorage, MediaUrls } from '@atelier/media';
 import type { Env } from '@atelier/shared/env';
 import type { QueueClient } from '@atelier/worker';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -15,11 +15,16 @@ export interface AppDeps {
   queues: QueueClient;
   log: Logger;
   storage: MediaStorage;
-  /** Signs short-lived media URLs for the owner's reads. */
+  /** Signs media URLs (under a grant: `media.for(grant)`) and verifies them. */
   media: MediaSigner;
 }
 
-export interface Context extends AppDeps {
+export interface Context extends Omit<AppDeps, 'media'> {
+  /**
+   * Media URLs for this request's viewer (the signed-in user, or the demo account for a guest):
+   * their own files; `media.forProject(id)` for a project's media they read as a member.
+   */
+  media: MediaUrls;
   req: FastifyRequest;
   res: FastifyReply;
   /** The signed-in user, or null for a guest. */
@@ -64,8 +69,10 @@ export function contextFactory(deps: AppDeps) {
     // Browsers' EventSource can't send headers: SSE subscriptions carry the token in connectionParams.
     const fromParams = info?.connectionParams?.authorization;
     const auth = await authenticateRequest(deps, req.headers.authorization ?? (typeof fromParams === 'string' ? fromParams : undefined));
+    const viewerId = auth === INVALID_TOKEN || auth === null ? DEMO_USER_ID : auth.id;
     return {
       ...deps,
+      media: deps.media.for({ kind: 'user', userId: viewerId }),
       req,
       res,
       user: auth === INVALID_TOKEN ? null : auth,

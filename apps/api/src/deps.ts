@@ -33,7 +33,7 @@ export function createDeps(env: Env, log: Logger = createLogger(env)): AppDeps &
     queues,
     log,
     storage: createStorage(env),
-    media: new MediaSigner(env.auth.secret, env.media.urlTtlSeconds),
+    media: new MediaSigner(env.auth.secret, env.media.urlTtlSeconds, env.http.publicUrl),
     async close() {
       unregisterChatModels();
       await queues.close().catch(() => {});

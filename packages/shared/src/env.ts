@@ -65,6 +65,7 @@ export const EnvSchema = z
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
     S3_FORCE_PATH_STYLE: bool,
+    MEDIA_GRANT_CACHE_SECONDS: intIn(30, 0, 60),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_API_HOST: optionalString,
@@ -143,7 +144,12 @@ export interface Env {
   };
   credits: { signupBonusCredits: number };
   admin: { email: string; password: string };
-  media: { dir: string; urlTtlSeconds: number };
+  media: {
+    dir: string;
+    urlTtlSeconds: number;
+    /** How long the media route trusts a grant check (revocation reaches handed-out URLs within this). */
+    grantCacheSeconds: number;
+  };
   /** Where media objects live (STORAGE_DRIVER) and how /media/… answers (MEDIA_DELIVERY). */
   storage: {
     driver: 'local' | 's3';
@@ -250,7 +256,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     },
     credits: { signupBonusCredits: e.SIGNUP_BONUS_CREDITS },
     admin: { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD },
-    media: { dir: e.MEDIA_DIR, urlTtlSeconds: e.MEDIA_URL_TTL_SECONDS },
+    media: { dir: e.MEDIA_DIR, urlTtlSeconds: e.MEDIA_URL_TTL_SECONDS, grantCacheSeconds: e.MEDIA_GRANT_CACHE_SECONDS },
     storage: {
       driver: e.STORAGE_DRIVER,
       delivery: e.MEDIA_DELIVERY,

@@ -14,9 +14,8 @@ export const DEMO_IMAGE_EDITOR_IDS = {
 };
 
 /**
- * The demo IMAGE project's assets and layers, readable by guests. The seed has no media storage:
- * the asset's pixels are rendered by the api (local image engine) the first time it is read,
- * from `operation.demo`. Idempotent.
+ * The demo IMAGE project's assets and layers, readable by guests. The asset's pixels are rendered
+ * from `operation.demo` by the api's seed step (`seedDemoMedia`, local image engine). Idempotent.
  */
 export async function seedDemoImageEditor(db: Db): Promise<void> {
   const project = await db.selectFrom('projects').select('id').where('id', '=', DEMO_IDS.imageProject).executeTakeFirst();

@@ -1,10 +1,11 @@
-import { countWords, cutDescription } from '@atelier/shared';
+import { countWords, cutDescription, placeImages } from '@atelier/shared';
 import type { Db } from '../client';
+import { DEMO_GENERATION_IDS } from './demo-generations';
 
 /**
  * Guest demo data for SEO articles (issue 10): the demo TEXT project ("Company blog") gets an SEO
  * project with written articles — three READY (spec §4 "Demo articles are READY") and one
- * PUBLISHED, which its public feed shows. Fixed ids: idempotent.
+ * PUBLISHED with a hero image, which its public feed shows. Fixed ids: idempotent.
  */
 const DEMO_USER = '00000000-0000-4000-8000-00000000d3e0';
 const id = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
@@ -13,6 +14,7 @@ const TEXT_PROJECT = id(0x103);
 export const DEMO_SEO_IDS = {
   seoProject: id(0x5e01),
   articles: [id(0x5e11), id(0x5e12), id(0x5e13), id(0x5e14)],
+  heroImage: id(0x5e21),
 };
 
 const ARTICLES: { topic: string; title: string; keywords: string[]; body: string }[] = [
@@ -272,9 +274,18 @@ export async function seedDemoSeo(db: Db): Promise<void> {
     .insertInto('seo_articles')
     .values(
       ARTICLES.map((a, i) => {
-        const content = `# ${a.title}\n\n${a.body}\n`;
-        const first = a.body.split('\n\n')[0] ?? '';
         const published = i === 0;
+        // The published article shows a hero image (rendered with the other demo media).
+        const images = published
+          ? [{ id: DEMO_SEO_IDS.heroImage, generationId: DEMO_GENERATION_IDS.articleHero, role: 'hero' as const, alt: a.title, placed: true }]
+          : [];
+        const text = `# ${a.title}\n\n${a.body}\n`;
+        const content = published
+          ? placeImages(text, 'markdown', [
+              { id: DEMO_SEO_IDS.heroImage, role: 'hero', key: `generations/${DEMO_USER}/${DEMO_GENERATION_IDS.articleHero}.png`, alt: a.title },
+            ])
+          : text;
+        const first = a.body.split('\n\n')[0] ?? '';
         return {
           id: DEMO_SEO_IDS.articles[i] as string,
           seo_project_id: seoProject.id,
@@ -293,7 +304,8 @@ export async function seedDemoSeo(db: Db): Promise<void> {
           ai_provider: 'local',
           ai_model: 'local/text',
           prompt_used: `${a.topic}. ${a.keywords.join(', ')}`,
-          credit_units_used: 100,
+          credit_units_used: published ? 500 : 100,
+          images: JSON.stringify(images),
           status: published ? ('PUBLISHED' as const) : ('READY' as const),
           progress: 100,
           publish_date: new Date(base + i * 7 * day),

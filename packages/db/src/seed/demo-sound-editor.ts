@@ -2,8 +2,8 @@ import type { Db } from '../client';
 
 /**
  * The guest demo of the sound editor: a two-track session (voice-over + music bed) on the demo
- * video project. The seed has no media storage, so each source carries a `recipe` for the local
- * engines; the api renders the file on first read when it is missing (and measures it then).
+ * video project. Each source carries a `recipe` for the local engines; the api's seed step
+ * (`seedDemoMedia`) renders the file into storage and measures it (length, waveform).
  */
 const DEMO_USER_ID = '00000000-0000-4000-8000-00000000d3e0';
 const DEMO_VIDEO_PROJECT = '00000000-0000-4000-8000-000000000101';

@@ -1,10 +1,11 @@
 import type { Db } from '../client';
 
 /**
- * Guest demo data for the avatar studio and style transfer (issues 9 and 11): an avatar, a look of
- * it, a talking video of it and a style-transfer result, all owned by the demo account. The seed has
- * no media storage, so the rows point at keys whose pixels the api renders on the first guest read
- * with the local engines (`ensureDemoStudioMedia` in apps/api studios) — guests see real media.
+ * Guest demo data for the studios (issues 9 and 11): a cloned voice, an avatar, a look of it, a
+ * talking video of it and a style-transfer result, all owned by the demo account. The rows point
+ * at keys whose files the api's seed step renders with the local engines (`seedDemoMedia`), so
+ * guests see real media; the voice's sample is spoken from its `recipe` and then analysed like an
+ * uploaded one.
  */
 const DEMO_USER = '00000000-0000-4000-8000-00000000d3e0';
 const id = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
@@ -14,9 +15,33 @@ export const DEMO_STUDIO_IDS = {
   avatarLook: id(0xa702),
   avatarVideo: id(0xa703),
   styleTransfer: id(0xa704),
+  voice: id(0xa705),
 };
 
 export async function seedDemoStudios(db: Db): Promise<void> {
+  await db
+    .insertInto('voice_profiles')
+    .values({
+      id: DEMO_STUDIO_IDS.voice,
+      user_id: DEMO_USER,
+      name: 'Warm narrator',
+      description: 'A calm, low narrator voice for product videos.',
+      provider: 'local',
+      sample_keys: JSON.stringify([`uploads/${DEMO_USER}/demo-voice-sample.mp3`]),
+      // The analysis of the sample is stored when it is rendered.
+      settings: JSON.stringify({
+        language: 'en-us',
+        recipe: {
+          text: 'Hello, I read stories and product notes in a warm and steady voice. Every word, clear and calm.',
+          voice: 'en-gb',
+          speed: 0.9,
+        },
+      }),
+      credit_units_charged: 300,
+    })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+
   const avatarKey = `uploads/${DEMO_USER}/demo-avatar.png`;
   await db
     .insertInto('avatars')

@@ -1,6 +1,8 @@
 import { CATALOGUE, CREDIT_PACKAGES, creditsToUnits, DEMO } from '@atelier/shared';
 import type { Db } from '../client';
 import { seedDemoCollaboration } from './demo-collaboration';
+import { seedDemoGenerations } from './demo-generations';
+import { seedDemoHistory } from './demo-history';
 import { seedDemoImageEditor } from './demo-image-editor';
 import { seedDemoSeo } from './demo-seo';
 import { seedDemoSoundEditor } from './demo-sound-editor';
@@ -29,11 +31,14 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
   await seedCreditPackages(db);
   await seedAdmin(db, options);
   await seedDemoWorkspace(db);
+  await seedDemoGenerations(db);
   await seedDemoImageEditor(db);
   await seedDemoSoundEditor(db);
   await seedDemoCollaboration(db);
   await seedDemoStudios(db);
   await seedDemoSeo(db);
+  // Last: it dates and pays for everything above.
+  await seedDemoHistory(db);
 }
 
 async function seedCatalogue(db: Db) {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { DEMO_IDS } from '@atelier/db';
 import { type RunningWorkers, startAllWorkers } from '@atelier/worker';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/harness';
 import { pngOf, seedWorkspace, testEngines, waitUntil } from '../projects/projects.fixtures';
 
@@ -441,7 +441,8 @@ describe('share links', () => {
     const page = await t.rest('GET', `/api/share/${link.token}`);
     expect(page.status).toBe(200);
     expect(page.body).toMatchObject({ kind: 'generation', mediaType: 'video', prompt: 'a clip' });
-    expect(page.body.mediaUrl).toMatch(/^\/media\/generations\//);
+    // A stable public URL (absolute, from PUBLIC_URL, no expiry) named after the prompt.
+    expect(page.body.mediaUrl).toMatch(/^http:\/\/localhost:3000\/media\/generations\/[^?]+\.mp4\?g=s\.[0-9a-f-]+&n=a-clip\.mp4&sig=/);
     expect(JSON.stringify(page.body)).not.toContain(owner.email);
     // Only the signed media URL (whose storage key is opaque) — no account fields.
     expect(JSON.stringify({ ...page.body, mediaUrl: null })).not.toContain(owner.userId);
@@ -456,8 +457,9 @@ describe('share links', () => {
       'thumbnailUrl',
       'title',
     ]);
-    const media = await t.app.inject({ method: 'GET', url: page.body.mediaUrl });
+    const media = await t.app.inject({ method: 'GET', url: page.body.mediaUrl.replace('http://localhost:3000', '') });
     expect(media.statusCode).toBe(200);
+    expect(media.headers['content-disposition']).toBe('inline; filename="a-clip.mp4"');
 
     const listed = await t.rest('GET', '/api/share/links', { token: owner.token });
     expect(listed.body.links.map((l: { id: string }) => l.id)).toEqual([link.id]);
@@ -495,5 +497,120 @@ describe('share links', () => {
     expect(made.status).toBe(200);
     const page = await t.rest('GET', `/api/share/${made.body.link.token}`);
     expect(page.body).toMatchObject({ kind: 'export', title: 'Old export', prompt: null });
+  });
+});
+
+describe('revocation reaches media links already handed out', () => {
+  /** The status of a media URL after the clock moved on by `ms` (the grant cache is 30 s: a minute is past it). */
+  async function statusAfter(url: string, ms: number) {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + ms);
+      return (await t.app.inject({ method: 'GET', url: url.replace('http://localhost:3000', '') })).statusCode;
+    } finally {
+      vi.useRealTimers();
+    }
+  }
+  const MINUTE = 60_000;
+
+  it('removing a collaborator cuts off the media URLs they hold within a minute; the owner keeps theirs', async () => {
+    const { owner, viewer, ws } = await team();
+    const asViewer = await t.rest('GET', `/api/projects/${ws.videoProjectId}`, { token: viewer.token });
+    const asOwner = await t.rest('GET', `/api/projects/${ws.videoProjectId}`, { token: owner.token });
+    const held = asViewer.body.videoClips[0].videoUrl as string;
+    const image = (await t.rest('GET', `/api/projects/${ws.imageProjectId}`, { token: viewer.token })).body.segments[0].selectedVersion
+      .outputUrl as string;
+    for (const url of [held, image]) expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+
+    const removed = await t.rest('DELETE', `/api/collaboration/projects/${ws.videoProjectId}/collaborators/${viewer.userId}`, { token: owner.token });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect(await statusAfter(held, MINUTE)).toBe(403);
+    // Still a member of the image project: that grant holds; the owner's own URLs hold.
+    expect(await statusAfter(image, MINUTE)).toBe(200);
+    expect(await statusAfter(asOwner.body.videoClips[0].videoUrl, MINUTE)).toBe(200);
+  });
+
+  it('deleting a share link cuts off its public media URLs within a minute', async () => {
+    const owner = await t.signUp();
+    const ws = await seedWorkspace(t.deps.db, t.deps.storage, owner.userId);
+    const made = await t.rest('POST', '/api/share/links', { token: owner.token, body: { generationId: ws.videoGenerationId } });
+    const page = await t.rest('GET', `/api/share/${made.body.link.token}`);
+    const url = page.body.mediaUrl as string;
+    // Stable: hours later (long past any signed URL's lifetime) it still answers while the link lives.
+    expect(await statusAfter(url, 3 * 3600_000)).toBe(200);
+    expect((await t.rest('DELETE', `/api/share/links/${made.body.link.id}`, { token: owner.token })).status).toBe(200);
+    expect(await statusAfter(url, MINUTE)).toBe(403);
+    // An expiring link's media stops with it.
+    const expiring = await t.rest('POST', '/api/share/links', { token: owner.token, body: { generationId: ws.videoGenerationId, expiresInDays: 1 } });
+    const later = (await t.rest('GET', `/api/share/${expiring.body.link.token}`)).body.mediaUrl as string;
+    expect(await statusAfter(later, 0)).toBe(200);
+    await t.deps.db
+      .updateTable('share_links')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', expiring.body.link.id)
+      .execute();
+    expect(await statusAfter(later, MINUTE)).toBe(403);
+  });
+
+  it("a user grant covers that user's own files only; unsigned, forged and old-style URLs are refused", async () => {
+    const owner = await t.signUp();
+    const other = await t.signUp();
+    const ws = await seedWorkspace(t.deps.db, t.deps.storage, owner.userId);
+    const key = `generations/${owner.userId}/${ws.videoGenerationId}.mp4`;
+    const own = t.deps.media.for({ kind: 'user', userId: owner.userId }).url(key) as string;
+    expect((await t.app.inject({ method: 'GET', url: own })).statusCode).toBe(200);
+    // Even a correctly signed URL naming another user's grant does not open the owner's file.
+    expect((await t.app.inject({ method: 'GET', url: t.deps.media.for({ kind: 'user', userId: other.userId }).url(key) as string })).statusCode).toBe(
+      403,
+    );
+    for (const url of [`/media/${key}`, own.replace(/sig=[^&]+/, 'sig=forged'), own.replace(/&g=[^&]+/, ''), `/media/${key}?exp=9999999999&sig=x`]) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(403);
+    }
+  });
+});
+
+describe('duplicating a project someone shared', () => {
+  it("copies the owner's media into the duplicator's own files: the copy keeps working after they are removed", async () => {
+    const { owner, viewer, ws } = await team();
+    const keyOf = (url: string) => decodeURIComponent(new URL(url, 'http://x').pathname.replace(/^\/media\//, ''));
+    for (const projectId of [ws.videoProjectId, ws.imageProjectId]) {
+      const dup = await t.rest('POST', `/api/projects/${projectId}/duplicate`, { token: viewer.token, body: {} });
+      expect(dup.status, JSON.stringify(dup.body)).toBe(200);
+      const copy = dup.body.project;
+      expect(copy.access.role).toBe('owner');
+      const urls = [
+        copy.thumbnailUrl,
+        ...copy.videoClips.flatMap((c: { videoUrl: string | null; thumbnailUrl: string | null }) => [c.videoUrl, c.thumbnailUrl]),
+        ...copy.segments.flatMap((s: { selectedVersion: { outputUrl: string | null } | null }) => [s.selectedVersion?.outputUrl]),
+      ].filter((u): u is string => Boolean(u));
+      expect(urls.length).toBeGreaterThan(0);
+      for (const url of urls) {
+        // The duplicator's own files, not the owner's.
+        expect(keyOf(url).startsWith(`uploads/${viewer.userId}/`), url).toBe(true);
+        expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+      }
+      if (copy.type === 'VIDEO') {
+        expect(copy.videoClips[0]).toMatchObject({ status: 'READY', generationId: null });
+        const bytes = (await t.app.inject({ method: 'GET', url: copy.videoClips[0].videoUrl })).rawPayload;
+        const original = (
+          await t.app.inject({
+            method: 'GET',
+            url: (await t.rest('GET', `/api/projects/${projectId}`, { token: owner.token })).body.videoClips[0].videoUrl,
+          })
+        ).rawPayload;
+        expect(bytes.equals(original)).toBe(true);
+      } else {
+        expect(copy.segments[0].versionCount).toBe(2);
+        expect(copy.segments[0].selectedVersion.status).toBe('READY');
+      }
+      await t.rest('DELETE', `/api/collaboration/projects/${projectId}/collaborators/${viewer.userId}`, { token: owner.token });
+      const again = await t.rest('GET', `/api/projects/${copy.id}`, { token: viewer.token });
+      for (const url of [again.body.thumbnailUrl, again.body.videoClips[0]?.videoUrl].filter(Boolean)) {
+        expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+      }
+    }
+    // Copying one's own project shares the files (nothing to lose access to).
+    const mine = await t.rest('POST', `/api/projects/${ws.videoProjectId}/duplicate`, { token: owner.token, body: {} });
+    expect(keyOf(mine.body.project.videoClips[0].videoUrl)).toBe(`generations/${owner.userId}/${ws.videoGenerationId}.mp4`);
   });
 });

@@ -122,12 +122,14 @@ export async function getShared(deps: Deps, token: string): Promise<SharedItem> 
   if (!TOKEN_SHAPE.test(token)) throw linkGone();
   const link = await deps.db
     .selectFrom('share_links')
-    .select(['generation_id', 'export_id', 'expires_at'])
+    .select(['id', 'generation_id', 'export_id', 'expires_at'])
     .where('token', '=', token)
     .where('revoked_at', 'is', null)
     .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', sql<Date>`now()`)]))
     .executeTakeFirst();
   if (!link) throw linkGone();
+  // Stable public URLs (absolute, from PUBLIC_URL) that stop answering once the link is revoked or expires.
+  const media = deps.media.forShare(link.id);
   if (link.generation_id) {
     const g = await deps.db
       .selectFrom('generations')
@@ -140,8 +142,8 @@ export async function getShared(deps: Deps, token: string): Promise<SharedItem> 
       mediaType: g.type,
       title: g.prompt.length > 80 ? `${g.prompt.slice(0, 77)}…` : g.prompt,
       prompt: g.prompt,
-      mediaUrl: deps.media.url(g.output_url),
-      thumbnailUrl: deps.media.url(g.thumbnail_url),
+      mediaUrl: media.url(g.output_url, { name: g.prompt }),
+      thumbnailUrl: media.url(g.thumbnail_url),
       text: g.output_text,
       createdAt: iso(g.created_at) as string,
       expiresAt: iso(link.expires_at),
@@ -158,7 +160,7 @@ export async function getShared(deps: Deps, token: string): Promise<SharedItem> 
     mediaType: e.type,
     title: e.name || 'Shared export',
     prompt: null,
-    mediaUrl: deps.media.url(e.output_url),
+    mediaUrl: media.url(e.output_url, { name: e.name }),
     thumbnailUrl: null,
     text: null,
     createdAt: iso(e.created_at) as string,

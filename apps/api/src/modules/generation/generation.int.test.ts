@@ -99,6 +99,11 @@ describe('generation pipeline', () => {
     const media = await t.app.inject({ method: 'GET', url: g.outputUrl });
     expect(media.statusCode).toBe(200);
     expect(media.headers['content-type']).toBe('image/png');
+    // Named after the prompt, for viewing and for the download.
+    expect(media.headers['content-disposition']).toBe('inline; filename="a-sunset-over-the-ocean.png"');
+    expect((await t.app.inject({ method: 'GET', url: `${g.outputUrl}&download=1` })).headers['content-disposition']).toBe(
+      'attachment; filename="a-sunset-over-the-ocean.png"',
+    );
     const meta = await sharp(media.rawPayload).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 854, 480]);
     expect(await balanceOf(u.token)).toBe(49);

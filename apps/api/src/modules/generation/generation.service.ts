@@ -40,7 +40,7 @@ export function toGeneration(deps: Pick<Deps, 'media'>, row: GenerationRow): Gen
     effectivePrompt: row.effective_prompt,
     status: row.status,
     progress: row.progress,
-    outputUrl: deps.media.url(row.output_url),
+    outputUrl: deps.media.url(row.output_url, { name: row.prompt }),
     thumbnailUrl: deps.media.url(row.thumbnail_url),
     outputText: row.output_text,
     provider: row.provider,

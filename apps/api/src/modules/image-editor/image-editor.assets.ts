@@ -1,6 +1,6 @@
 /** Image-editor assets: the pixels layers show (uploads, generations, edits), their thumbnails and the demo's pixels. */
 import { randomUUID } from 'node:crypto';
-import { type Db, DEMO_IDS, DEMO_USER_ID } from '@atelier/db';
+import type { Db } from '@atelier/db';
 import { sql } from 'kysely';
 import { touchProject } from '../projects/projects.access';
 import { decodeImagePayload, MAX_IMAGE_PIXELS, storeUploadedImage } from '../projects/projects.media';
@@ -64,13 +64,14 @@ export function assetState(r: AssetRow): {
 
 function toAsset(deps: Pick<Deps, 'media'>, r: AssetRow): Asset {
   const s = assetState(r);
+  const media = deps.media.forProject(r.project_id);
   return {
     id: r.id,
     type: r.kind,
     status: s.status,
     progress: s.progress,
-    url: deps.media.url(s.key),
-    thumbnailUrl: deps.media.url(s.thumb),
+    url: media.url(s.key),
+    thumbnailUrl: media.url(s.thumb),
     width: r.width,
     height: r.height,
     generationId: r.generation_id,
@@ -102,7 +103,6 @@ export async function listAssetsOf(deps: Deps, projectId: string): Promise<Asset
 
 export async function listAssets(deps: Deps, viewerId: string, projectId: string) {
   const project = await imageProjectFor(deps.db, viewerId, projectId, 'read');
-  if (project.id === DEMO_IDS.imageProject) await ensureDemoPixels(deps);
   return { assets: await listAssetsOf(deps, project.id) };
 }
 
@@ -162,31 +162,4 @@ export async function uploadAsset(ctx: UserCtx, input: UploadAssetRequest): Prom
     return { assetId: asset.id, layerId };
   });
   return { asset: await oneAsset(ctx, result.assetId), layer: result.layerId ? await oneLayer(ctx.db, result.layerId) : null };
-}
-
-/**
- * The demo image project's assets are seeded without pixels (the seed has no storage); the first
- * read renders them with the local image engine, so guests see real images.
- */
-export async function ensureDemoPixels(deps: Deps) {
-  const rows = await deps.db
-    .selectFrom('image_assets')
-    .select(['id', 'key', 'operation'])
-    .where('project_id', '=', DEMO_IDS.imageProject)
-    .where('user_id', '=', DEMO_USER_ID)
-    .where('kind', '=', 'upload')
-    .execute();
-  for (const r of rows) {
-    const demo = (r.operation as { demo?: { prompt?: string; seed?: number } } | null)?.demo;
-    if (!r.key || !demo?.prompt || (await deps.storage.stat(r.key))) continue;
-    try {
-      const { renderImage } = await import('@atelier/ai');
-      const img = await renderImage({ prompt: demo.prompt, seed: demo.seed ?? 1, aspectRatio: '16:9', resolution: '720p' });
-      const { default: sharp } = await import('sharp');
-      const png = await sharp(img.data).png().toBuffer();
-      await deps.storage.put(r.key, png, 'image/png');
-    } catch (e) {
-      deps.log.warn({ err: String(e), assetId: r.id }, 'demo image could not be rendered');
-    }
-  }
 }

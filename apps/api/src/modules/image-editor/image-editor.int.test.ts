@@ -83,14 +83,14 @@ describe('image-editor projects', () => {
     expect(JSON.stringify(bad.body)).toContain('background');
   });
 
-  it('guests read the demo project (layers and a real asset) but cannot write', async () => {
+  it('guests read the demo project (layers and an asset) but cannot write', async () => {
     const res = await t.rest('GET', `/api/image-editor/projects/${DEMO_IDS.imageProject}`);
     expect(res.status).toBe(200);
     expect(res.body.layers.length).toBeGreaterThanOrEqual(2);
     const asset = res.body.assets[0];
     expect(asset.status).toBe('READY');
-    const img = await sharp(await readStored(asset.url)).metadata();
-    expect(img.width).toBeGreaterThan(0);
+    // Its pixels are rendered by the seed step (see modules/demo/demo.media.int.test.ts).
+    expect(asset.url).toMatch(/^\/media\/uploads\//);
     const write = await t.rest('POST', `/api/image-editor/projects/${DEMO_IDS.imageProject}/layers`, { body: { type: 'SHAPE' } });
     expect(write.status).toBe(401);
     expect(write.body.error.message).toBe('Please login to perform this action');
@@ -377,11 +377,19 @@ describe('export', () => {
         shape: { kind: 'rectangle', fill: '#00ff00', stroke: 'transparent', strokeWidth: 0 },
       },
     });
-    const res = await t.rest('POST', `/api/image-editor/projects/${p.id}/export`, { token: u.token, body: { format: 'png', name: 'Poster' } });
+    const res = await t.rest('POST', `/api/image-editor/projects/${p.id}/export`, { token: u.token, body: { format: 'png', name: 'Poster v1' } });
     expect(res.status).toBe(200);
-    expect(res.body.export).toMatchObject({ type: 'image/png', status: 'PENDING', name: 'Poster' });
+    expect(res.body.export).toMatchObject({ type: 'image/png', status: 'PENDING', name: 'Poster v1' });
     const done = await waitExport(res.body.export.id, u.token);
     expect(done.status).toBe('COMPLETED');
+    // Downloads are named after the export (issue 26 item 7), in the URL (signed) and the header.
+    const download = await t.app.inject({ method: 'GET', url: done.downloadUrl });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toBe('attachment; filename="poster-v1.png"');
+    expect(new URL(done.outputUrl, 'http://x').searchParams.get('n')).toBe('poster-v1.png');
+    expect((await t.app.inject({ method: 'GET', url: done.outputUrl })).headers['content-disposition']).toBe('inline; filename="poster-v1.png"');
+    const renamed = done.downloadUrl.replace('n=poster-v1.png', 'n=payload.html');
+    expect((await t.app.inject({ method: 'GET', url: renamed })).statusCode).toBe(403);
     expect(done.metadata).toMatchObject({ width: 854, height: 480, layers: 2 });
 
     const out = await sharp(await readStored(done.outputUrl))

@@ -3,11 +3,10 @@
  * live beside it: assets (uploads, pixels, thumbnails), layers, actions (generation into a layer,
  * quick actions) and export.
  */
-import { DEMO_IDS } from '@atelier/db';
 import { dimensionsFor } from '@atelier/shared';
 import { sql } from 'kysely';
 import { readableBy } from '../projects/projects.access';
-import { ensureDemoPixels, listAssetsOf } from './image-editor.assets';
+import { listAssetsOf } from './image-editor.assets';
 import { listLayersOf } from './image-editor.layers';
 import type { CreateImageProjectRequest, ImageProject, UpdateImageProjectRequest } from './image-editor.schema';
 import { canvasOf, type Deps, imageProjectFor, ratioOf, resolutionOf, type UserCtx } from './image-editor.shared';
@@ -34,7 +33,7 @@ function projectSummary(
     type: 'IMAGE' as const,
     status: p.status,
     ...canvasOf(p),
-    thumbnailUrl: deps.media.url(p.thumbnail_url),
+    thumbnailUrl: deps.media.forProject(p.id).url(p.thumbnail_url),
     createdAt: new Date(p.created_at).toISOString(),
     updatedAt: new Date(p.updated_at).toISOString(),
   };
@@ -92,7 +91,6 @@ export async function createImageProject(ctx: UserCtx, input: CreateImageProject
 
 export async function getImageProject(deps: Deps, viewerId: string, projectId: string): Promise<ImageProject> {
   const project = await imageProjectFor(deps.db, viewerId, projectId, 'read');
-  if (project.id === DEMO_IDS.imageProject) await ensureDemoPixels(deps);
   const [assets, layers] = await Promise.all([listAssetsOf(deps, project.id), listLayersOf(deps.db, project.id)]);
   const thumb = assets.find((a) => a.status === 'READY')?.thumbnailUrl ?? null;
   const summary = projectSummary(deps, project);

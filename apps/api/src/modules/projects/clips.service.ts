@@ -83,14 +83,15 @@ const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 export function toClip(deps: Pick<Deps, 'media'>, r: ClipRow): VideoClip {
   const e = effectiveClip(r);
+  const media = deps.media.forProject(r.project_id);
   return {
     id: r.id,
     projectId: r.project_id,
     position: r.position,
     prompt: r.prompt,
-    imageUrl: deps.media.url(r.image_url),
-    videoUrl: deps.media.url(e.videoKey),
-    thumbnailUrl: deps.media.url(e.thumbKey ?? r.image_url),
+    imageUrl: media.url(r.image_url),
+    videoUrl: media.url(e.videoKey, { name: r.prompt }),
+    thumbnailUrl: media.url(e.thumbKey ?? r.image_url),
     duration: round3(e.timing.duration),
     startTrim: round3(e.timing.startTrim),
     endTrim: round3(e.timing.endTrim),
@@ -288,7 +289,10 @@ export async function uploadClipImage(ctx: UserCtx, clipId: string, image: strin
   const stored = await storeUploadedImage(ctx.storage, ctx.user.id, image, 'image');
   await ctx.db.updateTable('video_clips').set({ image_url: stored.key }).where('id', '=', clipId).execute();
   await touchProject(ctx.db, projectId);
-  return { clip: await oneClip(ctx, clipId), image: { url: ctx.media.url(stored.key) as string, width: stored.width, height: stored.height } };
+  return {
+    clip: await oneClip(ctx, clipId),
+    image: { url: ctx.media.forProject(projectId).url(stored.key) as string, width: stored.width, height: stored.height },
+  };
 }
 
 const joinPrompt = (prompt: string, globalPrompt: string | null) => {
@@ -405,7 +409,7 @@ export async function clipGenerationStatus(deps: Deps, viewerId: string, id: str
     });
   if (!row) throw notFound();
   const clip = toClip(deps, row);
-  const generation = genRow ? toGeneration(deps, genRow) : null;
+  const generation = genRow ? toGeneration({ media: deps.media.forProject(row.project_id) }, genRow) : null;
   return {
     clipId: clip.id,
     projectId: clip.projectId,

@@ -92,7 +92,7 @@ describe('exports', () => {
     await rm(wav, { force: true });
     const res = await t.rest('POST', `/api/projects/${ws.videoProjectId}/export`, {
       token: u.token,
-      body: { name: 'Final cut', audioUrl: t.deps.media.url(audioKey) },
+      body: { name: 'Final cut', audioUrl: t.deps.media.for({ kind: 'user', userId: u.userId }).url(audioKey) },
     });
     expect(res.status).toBe(200);
     expect(res.body.export).toMatchObject({ name: 'Final cut', type: 'video/mp4' });

@@ -20,7 +20,8 @@ export const EXPORT_TYPES_BY_PROJECT: Record<'VIDEO' | 'IMAGE' | 'TEXT', ExportT
 export const MAX_EXPORTS_IN_FLIGHT = 3;
 
 export function toExport(deps: Pick<Deps, 'media'>, r: ExportRow): Export {
-  const url = deps.media.url(r.output_url);
+  // Named after the export ("Poster v1" → poster-v1.png) for every download of it.
+  const url = deps.media.forProject(r.project_id).url(r.output_url, { name: r.name });
   return {
     id: r.id,
     projectId: r.project_id,

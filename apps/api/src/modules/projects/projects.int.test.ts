@@ -108,7 +108,7 @@ describe('projects CRUD', () => {
     const image = teaser.find((p: { id: string }) => p.id === ws.imageProjectId);
     expect(image.counts).toEqual({ segments: 1, videoClips: 0, exports: 0 });
     // the image project's latest finished image is its thumbnail, as a signed URL
-    expect(image.thumbnailUrl).toMatch(/^\/media\/generations\/.+\.png\?exp=\d+&sig=/);
+    expect(image.thumbnailUrl).toMatch(/^\/media\/generations\/.+\.png\?exp=\d+&g=p\.[0-9a-f-]+\.[0-9a-f-]+&sig=/);
     expect((await t.app.inject({ method: 'GET', url: image.thumbnailUrl })).statusCode).toBe(200);
 
     const badLimit = await t.rest('GET', '/api/projects?limit=1000', { token: u.token });
@@ -217,13 +217,21 @@ describe('guests and the demo workspace', () => {
     );
     const video = await t.rest('GET', `/api/projects/${DEMO_IDS.videoProject}`);
     expect(video.body.videoClips).toHaveLength(3);
-    expect(video.body.videoClips[0]).toMatchObject({ duration: 5, status: 'DRAFT', startTrim: 0, endTrim: 0 });
+    // The demo's clips play their videos (rendered by the seed step).
+    expect(video.body.videoClips[0]).toMatchObject({
+      duration: 5,
+      status: 'READY',
+      startTrim: 0,
+      endTrim: 0,
+      provider: 'local',
+      model: 'local/video',
+    });
     const clips = await t.rest('GET', `/api/projects/${DEMO_IDS.videoProject}/video-clips`);
     expect(clips.body.clips).toHaveLength(3);
     const segs = await t.rest('GET', `/api/projects/${DEMO_IDS.imageProject}/segments`);
     expect(segs.body.segments.map((s: { name: string }) => s.name)).toEqual(['Hero visual', 'Product detail', 'Lifestyle scene']);
     const status = await t.rest('GET', `/api/projects/video-generation/${video.body.videoClips[0].id}`);
-    expect(status.body).toMatchObject({ status: 'PENDING', clipStatus: 'DRAFT', generation: null });
+    expect(status.body).toMatchObject({ status: 'COMPLETED', clipStatus: 'READY', generation: { type: 'video', status: 'COMPLETED' } });
     const miss = await t.rest('GET', '/api/projects/00000000-0000-4000-8000-00000000ffff');
     expect(miss.status).toBe(404);
     expect(miss.body.error.message).toBe(MESSAGES.projectNotFound);
@@ -337,6 +345,7 @@ describe('access matrix', () => {
         ...t.deps,
         req: { headers: {} },
         res: { header: () => undefined },
+        media: t.deps.media.for({ kind: 'user', userId }),
         user: { id: userId, email: 'x@example.com', isAdmin: false, sessionId: 'test' },
         authInvalid: false,
         ip: '127.0.0.1',

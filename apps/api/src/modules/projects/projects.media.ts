@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { assertSafeKey, type MediaStorage, mimeForKey } from '@atelier/media';
+import { assertSafeKey, keyOwner, type MediaStorage, mimeForKey } from '@atelier/media';
 import { AppError } from '@atelier/shared';
 
 /** Decoded upload limit and pixel cap for clip images. */
@@ -91,4 +91,34 @@ export async function storeUploadedImage(
   const key = `uploads/${userId}/${randomUUID()}.png`;
   await storage.put(key, png, 'image/png');
   return { key, width: info.width, height: info.height, bytes: png.length };
+}
+
+/**
+ * Copies of other accounts' files into one user's own keys (`uploads/<userId>/…`), through
+ * MediaStorage, for a copy that must not point at media it may lose access to (a duplicated
+ * project). Keys the user already owns are kept; each key is copied once; `discard` removes the
+ * copies again when what was to use them fails.
+ */
+export function ownCopies(storage: MediaStorage, userId: string) {
+  const made = new Map<string, string>();
+  return {
+    async own(key: string | null | undefined): Promise<string | null> {
+      if (!key) return null;
+      if (keyOwner(key) === userId) return key;
+      const known = made.get(key);
+      if (known) return known;
+      if (!(await storage.stat(key))) return null;
+      const chunks: Buffer[] = [];
+      for await (const c of storage.read(key)) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c as string));
+      // The same kind of file: `<id>.png`, `<id>.thumb.webp` (thumbnails stay marked as such).
+      const suffix = /(\.thumb)?\.[a-z0-9]{1,5}$/i.exec(key)?.[0] ?? '';
+      const copy = `uploads/${userId}/${randomUUID()}${suffix}`;
+      await storage.put(copy, Buffer.concat(chunks), mimeForKey(key));
+      made.set(key, copy);
+      return copy;
+    },
+    async discard(): Promise<void> {
+      for (const copy of made.values()) await storage.remove(copy).catch(() => {});
+    },
+  };
 }

@@ -1,10 +1,11 @@
-import type { Db } from '@atelier/db';
+import type { Database, Db } from '@atelier/db';
 import { removeUnreferenced } from '@atelier/media';
 import { AppError, playedSeconds, unitsToCredits } from '@atelier/shared';
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { Context } from '../../context';
 import { effectiveClip, listClipRows, toClip } from './clips.service';
 import { type ProjectRole, projectFor, readableBy } from './projects.access';
+import { ownCopies } from './projects.media';
 import type { CreateProjectRequest, ListProjectsRequest, Project, UpdateProjectRequest } from './projects.schema';
 import { listSegmentsOf } from './segments.service';
 
@@ -60,7 +61,7 @@ function toProject(deps: Pick<Deps, 'media'>, r: ProjectQueryRow): Project {
     type: r.type,
     description: r.description,
     status: r.status,
-    thumbnailUrl: deps.media.url(r.thumb),
+    thumbnailUrl: deps.media.forProject(r.id).url(r.thumb),
     globalPrompt: r.global_prompt,
     aspectRatio: r.aspect_ratio,
     resolution: r.resolution,
@@ -203,89 +204,156 @@ async function projectMediaKeys(db: Db, projectId: string): Promise<string[]> {
 
 /**
  * POST /projects/{id}/duplicate: a deep copy — settings, clips (with their current videos and
- * trims), segments and their versions (the selection carried over) — but not exports. Media is
- * shared by key, not copied.
+ * trims), segments and their versions (the selection carried over) — but not exports. The copy is
+ * the caller's own project: media of other accounts it shows (a member copying someone else's
+ * project) is copied into the caller's own files, so the copy never points at media the caller
+ * may lose access to; generations of others are not linked (a finished one's output is copied, an
+ * unfinished one is left out).
  */
 export async function duplicateProject(ctx: UserCtx, id: string) {
   // A member may copy what they can read; the copy is the caller's own project.
   const source = await projectFor(ctx.db, ctx.user.id, id, { need: 'read' });
   const sourceThumb = await projectQuery(ctx.db, ctx.user.id).where('p.id', '=', id).executeTakeFirstOrThrow();
-  const copyId = await ctx.db.transaction().execute(async (trx) => {
-    const suffix = ' (copy)';
-    const copy = await trx
-      .insertInto('projects')
-      .values({
-        user_id: ctx.user.id,
-        name: source.name.slice(0, 200 - suffix.length) + suffix,
-        type: source.type,
-        description: source.description,
-        status: source.status,
-        thumbnail_url: sourceThumb.thumb,
-        global_prompt: source.global_prompt,
-        aspect_ratio: source.aspect_ratio,
-        resolution: source.resolution,
-        settings: JSON.stringify(source.settings ?? {}),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-
-    const clips = await listClipRows(trx, id);
-    if (clips.length) {
-      await trx
-        .insertInto('video_clips')
-        .values(
-          clips.map((c, i) => {
-            const e = effectiveClip(c);
-            return {
-              project_id: copy.id,
-              position: i,
-              prompt: c.prompt,
-              image_url: c.image_url,
-              video_url: e.videoKey,
-              thumbnail_url: e.thumbKey,
-              duration: e.timing.duration,
-              start_trim: e.timing.startTrim,
-              end_trim: e.timing.endTrim,
-              status: e.status === 'GENERATING' ? 'DRAFT' : e.status,
-              provider: e.provider,
-              model: e.model,
-              // An in-flight generation keeps updating the copy too; a finished one is already copied above.
-              generation_id: c.generation_id,
-            };
-          }),
+  const clips = await listClipRows(ctx.db, id);
+  const segments = await ctx.db.selectFrom('segments').selectAll().where('project_id', '=', id).orderBy('order').orderBy('created_at').execute();
+  const versions = segments.length
+    ? await ctx.db
+        .selectFrom('segment_versions as v')
+        .leftJoin('generations as g', 'g.id', 'v.generation_id')
+        .select([
+          'v.id',
+          'v.segment_id',
+          'v.generation_id',
+          'v.output_url',
+          'v.content',
+          'v.status',
+          'v.created_at',
+          'g.user_id as g_user',
+          'g.status as g_status',
+          'g.output_url as g_output',
+          'g.output_text as g_text',
+        ])
+        .where(
+          'v.segment_id',
+          'in',
+          segments.map((sg) => sg.id),
         )
-        .execute();
+        .orderBy('v.created_at')
+        .execute()
+    : [];
+  const clipGenerations = [...new Set(clips.map((c) => c.generation_id).filter((g): g is string => g !== null))];
+  const clipGenerationOwners = new Map(
+    clipGenerations.length
+      ? (await ctx.db.selectFrom('generations').select(['id', 'user_id']).where('id', 'in', clipGenerations).execute()).map((g) => [g.id, g.user_id])
+      : [],
+  );
+
+  // Files first (outside the transaction); discarded again if the copy is not made.
+  const files = ownCopies(ctx.storage, ctx.user.id);
+  try {
+    const thumb = await files.own(sourceThumb.thumb);
+    const clipValues: Omit<Insertable<Database['video_clips']>, 'project_id'>[] = [];
+    for (const [i, c] of clips.entries()) {
+      const e = effectiveClip(c);
+      const ownGeneration = c.generation_id !== null && clipGenerationOwners.get(c.generation_id) === ctx.user.id;
+      // Someone else's generation is not linked: the copy keeps its output (or the clip's previous video).
+      const videoKey = await files.own(e.videoKey);
+      clipValues.push({
+        position: i,
+        prompt: c.prompt,
+        image_url: await files.own(c.image_url),
+        video_url: videoKey,
+        thumbnail_url: await files.own(e.thumbKey),
+        duration: e.timing.duration,
+        start_trim: e.timing.startTrim,
+        end_trim: e.timing.endTrim,
+        status: ownGeneration ? (e.status === 'GENERATING' ? 'DRAFT' : e.status) : videoKey ? 'READY' : 'DRAFT',
+        provider: e.provider,
+        model: e.model,
+        // The caller's own in-flight generation keeps updating the copy too.
+        generation_id: ownGeneration ? c.generation_id : null,
+      });
+    }
+    const versionValues = new Map<
+      string,
+      { id: string; generation_id: string | null; output_url: string | null; content: string | null; status: string; created_at: Date }[]
+    >();
+    for (const v of versions) {
+      const list = versionValues.get(v.segment_id) ?? [];
+      if (!v.generation_id || v.g_user === ctx.user.id) {
+        list.push({
+          id: v.id,
+          generation_id: v.generation_id,
+          output_url: await files.own(v.output_url),
+          content: v.content,
+          status: v.status,
+          created_at: v.created_at,
+        });
+      } else if (v.g_status === 'COMPLETED') {
+        const output = await files.own(v.g_output);
+        if (output || v.g_text)
+          list.push({ id: v.id, generation_id: null, output_url: output, content: v.g_text, status: 'READY', created_at: v.created_at });
+      } else if (!v.g_status && (v.output_url || v.content)) {
+        // Its generation was deleted: the version keeps what it stored.
+        list.push({
+          id: v.id,
+          generation_id: null,
+          output_url: await files.own(v.output_url),
+          content: v.content,
+          status: v.status,
+          created_at: v.created_at,
+        });
+      }
+      versionValues.set(v.segment_id, list);
     }
 
-    const segments = await trx.selectFrom('segments').selectAll().where('project_id', '=', id).orderBy('order').orderBy('created_at').execute();
-    for (const [i, s] of segments.entries()) {
-      const seg = await trx
-        .insertInto('segments')
-        .values({ project_id: copy.id, name: s.name, prompt: s.prompt, type: s.type, order: i, metadata: JSON.stringify(s.metadata ?? {}) })
+    const copyId = await ctx.db.transaction().execute(async (trx) => {
+      const suffix = ' (copy)';
+      const copy = await trx
+        .insertInto('projects')
+        .values({
+          user_id: ctx.user.id,
+          name: source.name.slice(0, 200 - suffix.length) + suffix,
+          type: source.type,
+          description: source.description,
+          status: source.status,
+          thumbnail_url: thumb,
+          global_prompt: source.global_prompt,
+          aspect_ratio: source.aspect_ratio,
+          resolution: source.resolution,
+          settings: JSON.stringify(source.settings ?? {}),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const versions = await trx.selectFrom('segment_versions').selectAll().where('segment_id', '=', s.id).orderBy('created_at').execute();
-      let selected: string | null = null;
-      for (const v of versions) {
-        const nv = await trx
-          .insertInto('segment_versions')
-          .values({
-            segment_id: seg.id,
-            generation_id: v.generation_id,
-            output_url: v.output_url,
-            content: v.content,
-            status: v.status,
-            created_at: v.created_at,
-          })
+      if (clipValues.length)
+        await trx
+          .insertInto('video_clips')
+          .values(clipValues.map((c) => ({ ...c, project_id: copy.id })))
+          .execute();
+      for (const [i, sg] of segments.entries()) {
+        const seg = await trx
+          .insertInto('segments')
+          .values({ project_id: copy.id, name: sg.name, prompt: sg.prompt, type: sg.type, order: i, metadata: JSON.stringify(sg.metadata ?? {}) })
           .returning('id')
           .executeTakeFirstOrThrow();
-        if (v.id === s.selected_version_id) selected = nv.id;
+        let selected: string | null = null;
+        for (const { id: versionId, ...v } of versionValues.get(sg.id) ?? []) {
+          const nv = await trx
+            .insertInto('segment_versions')
+            .values({ ...v, segment_id: seg.id })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          if (versionId === sg.selected_version_id) selected = nv.id;
+        }
+        if (selected) await trx.updateTable('segments').set({ selected_version_id: selected }).where('id', '=', seg.id).execute();
       }
-      if (selected) await trx.updateTable('segments').set({ selected_version_id: selected }).where('id', '=', seg.id).execute();
-    }
-    return copy.id;
-  });
-  return { success: true as const, project: await getProject(ctx, ctx.user.id, copyId) };
+      return copy.id;
+    });
+    return { success: true as const, project: await getProject(ctx, ctx.user.id, copyId) };
+  } catch (e) {
+    await files.discard();
+    throw e;
+  }
 }
 
 /** GET /projects/{id}/stats. */

@@ -66,6 +66,7 @@ type SegmentRow = Awaited<ReturnType<ReturnType<typeof segmentQuery>['executeTak
 
 function toSegment(deps: Pick<Deps, 'media'>, r: SegmentRow): Segment {
   const v = r.selected_version_id ? versionState(r) : null;
+  const media = deps.media.forProject(r.project_id);
   return {
     id: r.id,
     projectId: r.project_id,
@@ -79,8 +80,8 @@ function toSegment(deps: Pick<Deps, 'media'>, r: SegmentRow): Segment {
       v && r.selected_version_id
         ? {
             id: r.selected_version_id,
-            outputUrl: deps.media.url(v.outputKey),
-            thumbnailUrl: deps.media.url(v.thumbKey),
+            outputUrl: media.url(v.outputKey, { name: r.name }),
+            thumbnailUrl: media.url(v.thumbKey),
             content: v.content,
             status: v.status,
           }
@@ -233,6 +234,8 @@ function versionQuery(db: Db) {
       'v.segment_id',
       'v.generation_id',
       'v.created_at',
+      's.project_id',
+      's.name as segment_name',
       's.selected_version_id',
       'v.status as v_status',
       'v.output_url as v_output',
@@ -251,14 +254,15 @@ type VersionRow = Awaited<ReturnType<ReturnType<typeof versionQuery>['executeTak
 
 function toVersion(deps: Pick<Deps, 'media'>, r: VersionRow): SegmentVersion {
   const v = versionState(r);
+  const media = deps.media.forProject(r.project_id);
   return {
     id: r.id,
     segmentId: r.segment_id,
     generationId: r.generation_id,
     status: v.status,
     progress: v.status === 'READY' ? 100 : v.status === 'GENERATING' ? (r.g_progress ?? 0) : 0,
-    outputUrl: deps.media.url(v.outputKey),
-    thumbnailUrl: deps.media.url(v.thumbKey),
+    outputUrl: media.url(v.outputKey, { name: r.segment_name }),
+    thumbnailUrl: media.url(v.thumbKey),
     content: v.content,
     prompt: r.g_prompt,
     model: r.g_model,

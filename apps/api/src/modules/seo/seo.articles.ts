@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { applyCreditChangeInTransaction, type Database, type Db } from '@atelier/db';
+import { keyOwner, type MediaUrls } from '@atelier/media';
 import { AppError, countWords, findSection, scoreArticle, sections, slugify, uniqueSlug, unitsToCredits } from '@atelier/shared';
 import { failSeoRun, placeReadyImages, type SeoBrief, seoSpendKey } from '@atelier/worker/processors/seo.processor';
 import { type Selectable, sql } from 'kysely';
 import type { Context } from '../../context';
 import type { ProjectNeed } from '../projects/projects.access';
 import { brandClause } from '../workspace/brand-kit.service';
-import { articleHtml, articleMarkdown, resolveMediaRefs, toMediaRefs } from './seo.render';
+import { articleHtml, articleMarkdown, type MediaRefUrl, resolveMediaRefs, toMediaRefs } from './seo.render';
 import type { Article, ArticleFormat, ArticleStatus, ArticleSummary } from './seo.schema';
 import { seoProjectFor, writerModel } from './seo.service';
 
@@ -59,7 +60,7 @@ export async function publishDue(db: Db, seoProjectId: string): Promise<void> {
     .execute();
 }
 
-async function generationStates(db: Db, rows: ArticleRow[]): Promise<Map<string, GenState>> {
+export async function generationStates(db: Db, rows: Pick<ArticleRow, 'images'>[]): Promise<Map<string, GenState>> {
   const ids = rows.flatMap((r) => (r.images as unknown as StoredImage[]).map((i) => i.generationId));
   if (!ids.length) return new Map();
   const gens = await db
@@ -84,6 +85,29 @@ async function withPlacedImages(db: Db, rows: ArticleRow[]): Promise<ArticleRow[
   return out;
 }
 
+/**
+ * The URLs of an article's `media:<key>` references in one context: signed for a project
+ * member's editor (`media` = their project media), stable and public for the feed and exports
+ * (`media` = the article's grant). Only keys the article may show resolve — its own images and
+ * files of its writer or its SEO project's owner — so typing another account's key into the text
+ * exposes nothing.
+ */
+export function articleMediaUrls(
+  media: MediaUrls,
+  r: Pick<ArticleRow, 'user_id' | 'images'>,
+  seo: Pick<SeoProjectRow, 'user_id'>,
+  gens: Map<string, GenState>,
+): MediaRefUrl {
+  // The article's own images, by key, with their alt text (the name a download gets).
+  const own = new Map<string, string>();
+  for (const i of r.images as unknown as StoredImage[]) {
+    const key = gens.get(i.generationId)?.output_url;
+    if (key) own.set(key, i.alt);
+  }
+  const owners = new Set([r.user_id, seo.user_id]);
+  return (key) => (own.has(key) || owners.has(keyOwner(key) ?? '') ? media.url(key, { name: own.get(key) }) : null);
+}
+
 function imageStatus(g: GenState | undefined): 'queued' | 'processing' | 'ready' | 'failed' {
   if (!g) return 'failed';
   if (g.status === 'COMPLETED') return 'ready';
@@ -92,7 +116,8 @@ function imageStatus(g: GenState | undefined): 'queued' | 'processing' | 'ready'
   return 'failed';
 }
 
-function toSummary(deps: Pick<Deps, 'media'>, r: ArticleRow, gens: Map<string, GenState>, targetWords: number): ArticleSummary {
+/** `media`: the viewer's media of the article's project (see articleMediaUrls). */
+function toSummary(media: MediaUrls, r: ArticleRow, gens: Map<string, GenState>, targetWords: number): ArticleSummary {
   const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
   const ready = r.status !== 'QUEUED' && r.status !== 'FAILED' && r.content.trim().length > 0;
   return {
@@ -131,7 +156,7 @@ function toSummary(deps: Pick<Deps, 'media'>, r: ArticleRow, gens: Map<string, G
         role: i.role,
         status,
         progress: status === 'ready' ? 100 : (g?.progress ?? 0),
-        url: status === 'ready' ? deps.media.url(g?.output_url) : null,
+        url: status === 'ready' ? media.url(g?.output_url, { name: i.alt }) : null,
         alt: i.alt,
         placed: Boolean(i.placed),
         error: status === 'failed' ? (g?.error ?? 'The image was not made; its credits were refunded') : null,
@@ -145,16 +170,23 @@ function toSummary(deps: Pick<Deps, 'media'>, r: ArticleRow, gens: Map<string, G
   };
 }
 
-function toArticle(deps: Pick<Deps, 'media'>, r: ArticleRow, gens: Map<string, GenState>, targetWords: number): Article {
-  const summary = toSummary(deps, r, gens, targetWords);
+function toArticle(media: MediaUrls, r: ArticleRow, seo: SeoProjectRow, gens: Map<string, GenState>): Article {
+  const summary = toSummary(media, r, gens, seo.words_per_article);
   return {
     ...summary,
-    content: resolveMediaRefs(r.content, deps.media),
+    content: resolveMediaRefs(r.content, articleMediaUrls(media, r, seo, gens)),
     promptUsed: r.prompt_used,
     score:
       summary.seoScore === null
         ? null
-        : scoreArticle({ title: r.title, description: r.description, content: r.content, format: r.format, keywords: r.keywords, targetWords }),
+        : scoreArticle({
+            title: r.title,
+            description: r.description,
+            content: r.content,
+            format: r.format,
+            keywords: r.keywords,
+            targetWords: seo.words_per_article,
+          }),
   };
 }
 
@@ -163,7 +195,7 @@ async function presentOne(deps: Deps, articleId: string, seo: SeoProjectRow): Pr
     await deps.db.selectFrom('seo_articles').selectAll().where('id', '=', articleId).executeTakeFirstOrThrow(),
   ]);
   const r = row as ArticleRow;
-  return toArticle(deps, r, await generationStates(deps.db, [r]), seo.words_per_article);
+  return toArticle(deps.media.forProject(seo.project_id), r, seo, await generationStates(deps.db, [r]));
 }
 
 export async function listArticles(
@@ -181,7 +213,8 @@ export async function listArticles(
   ]);
   const placed = await withPlacedImages(deps.db, rows);
   const gens = await generationStates(deps.db, placed);
-  return { articles: placed.map((r) => toSummary(deps, r, gens, seo.words_per_article)), total: Number(total.n) };
+  const media = deps.media.forProject(seo.project_id);
+  return { articles: placed.map((r) => toSummary(media, r, gens, seo.words_per_article)), total: Number(total.n) };
 }
 
 export async function stats(deps: Deps, viewerId: string, id: string) {
@@ -325,7 +358,7 @@ export async function requestArticles(
         .execute();
       const gens = await generationStates(ctx.db, rows);
       return {
-        articles: rows.map((r) => toSummary(ctx, r, gens, seo.words_per_article)),
+        articles: rows.map((r) => toSummary(ctx.media.forProject(seo.project_id), r, gens, seo.words_per_article)),
         creditsBalance: await balanceOf(ctx.db, ctx.user.id),
         creditsCharged: 0,
       };
@@ -413,7 +446,7 @@ export async function requestArticles(
   const rows = await ctx.db.selectFrom('seo_articles').selectAll().where('id', 'in', ids).orderBy('created_at').execute();
   const ordered = ids.map((id) => rows.find((r) => r.id === id) as ArticleRow);
   return {
-    articles: ordered.map((r) => toSummary(ctx, r, new Map(), seo.words_per_article)),
+    articles: ordered.map((r) => toSummary(ctx.media.forProject(seo.project_id), r, new Map(), seo.words_per_article)),
     creditsBalance,
     creditsCharged: unitsToCredits(price * ids.length),
   };
@@ -636,13 +669,18 @@ export async function unpublishArticle(ctx: UserCtx, id: string) {
   return { article: await presentOne(ctx, id, seo) };
 }
 
-function exportFile(deps: Deps, r: ArticleRow, format: ArticleFormat) {
-  const origin = deps.env.http.publicUrl;
+/**
+ * An exported file is public content: its images are the article's stable public URLs
+ * (absolute, from PUBLIC_URL), which answer while the article is published (or scheduled and
+ * due) and stop within a minute of unpublishing.
+ */
+function exportFile(deps: Deps, r: ArticleRow, seo: SeoProjectRow, gens: Map<string, GenState>, format: ArticleFormat) {
+  const urlFor = articleMediaUrls(deps.media.forArticle(r.id), r, seo, gens);
   if (format === 'html') {
-    const body = articleHtml(r.content, r.format, deps.media, origin);
+    const body = articleHtml(r.content, r.format, urlFor);
     const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
     const content = `<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>${esc(r.title)}</title>\n<meta name="description" content="${esc(r.description)}">\n<meta name="keywords" content="${esc(r.keywords.join(', '))}">\n</head>\n<body>\n<article>\n${body}\n</article>\n</body>\n</html>\n`;
-    return { filename: `${r.slug}.html`, mimeType: 'text/html', content };
+    return { file: { filename: `${r.slug}.html`, mimeType: 'text/html', content }, body };
   }
   const front = [
     '---',
@@ -653,18 +691,15 @@ function exportFile(deps: Deps, r: ArticleRow, format: ArticleFormat) {
   ];
   if (r.publish_date) front.push(`date: ${new Date(r.publish_date).toISOString()}`);
   front.push('---', '');
-  return {
-    filename: `${r.slug}.md`,
-    mimeType: 'text/markdown',
-    content: `${front.join('\n')}${articleMarkdown(r.content, r.format, deps.media, origin)}`,
-  };
+  const content = `${front.join('\n')}${articleMarkdown(r.content, r.format, urlFor)}`;
+  return { file: { filename: `${r.slug}.md`, mimeType: 'text/markdown', content }, body: content };
 }
 
 export async function exportArticle(deps: Deps, viewerId: string, id: string, format: ArticleFormat) {
-  const { row } = await articleFor(deps.db, viewerId, id, 'read');
+  const { row, seo } = await articleFor(deps.db, viewerId, id, 'read');
   if (BUSY.includes(row.status) || row.status === 'FAILED' || !row.content.trim())
     throw new AppError('CONFLICT', 'Only a written article can be exported');
-  return exportFile(deps, row, format);
+  return exportFile(deps, row, seo, await generationStates(deps.db, [row]), format).file;
 }
 
 export async function exportAll(deps: Deps, viewerId: string, id: string, format: ArticleFormat) {
@@ -677,15 +712,17 @@ export async function exportAll(deps: Deps, viewerId: string, id: string, format
     .orderBy('publish_date')
     .orderBy('created_at')
     .execute();
-  const files = rows.map((r) => ({ articleId: r.id, ...exportFile(deps, r, format) }));
+  const gens = await generationStates(deps.db, rows);
+  const exported = rows.map((r) => ({ row: r, ...exportFile(deps, r, seo, gens, format) }));
+  const files = exported.map(({ row, file }) => ({ articleId: row.id, ...file }));
   const base = slugify(seo.business_name) || 'articles';
   const combined =
     format === 'html'
       ? {
           filename: `${base}-articles.html`,
           mimeType: 'text/html',
-          content: `<!doctype html>\n<html lang="en">\n<head><meta charset="utf-8"><title>${seo.business_name.replace(/[<>&"]/g, '')}</title></head>\n<body>\n${rows
-            .map((r) => `<article id="${r.slug}">\n${articleHtml(r.content, r.format, deps.media, deps.env.http.publicUrl)}\n</article>`)
+          content: `<!doctype html>\n<html lang="en">\n<head><meta charset="utf-8"><title>${seo.business_name.replace(/[<>&"]/g, '')}</title></head>\n<body>\n${exported
+            .map(({ row, body }) => `<article id="${row.slug}">\n${body}\n</article>`)
             .join('\n<hr>\n')}\n</body>\n</html>\n`,
         }
       : { filename: `${base}-articles.md`, mimeType: 'text/markdown', content: files.map((f) => f.content).join('\n\n---\n\n') };

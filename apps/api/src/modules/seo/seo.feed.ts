@@ -2,7 +2,7 @@ import { isAppError } from '@atelier/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../context';
 import { rateLimit } from '../../lib/rate-limit';
-import { publishDue } from './seo.articles';
+import { articleMediaUrls, generationStates, publishDue } from './seo.articles';
 import { type FeedArticle, jsonFeed, rssFeed } from './seo.render';
 
 const FEED_ITEMS = 50;
@@ -32,19 +32,20 @@ export async function seoFeedPlugin(app: FastifyInstance, opts: { deps: AppDeps 
     const [, id, kind] = m as unknown as [string, string, 'xml' | 'json'];
     const seo = await deps.db
       .selectFrom('seo_projects')
-      .select(['id', 'business_name', 'business_desc', 'target_url'])
+      .select(['id', 'user_id', 'business_name', 'business_desc', 'target_url'])
       .where('id', '=', id)
       .executeTakeFirst();
     if (!seo) return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Feed not found' } });
     await publishDue(deps.db, seo.id);
     const rows = await deps.db
       .selectFrom('seo_articles')
-      .select(['id', 'title', 'description', 'slug', 'content', 'format', 'keywords', 'published_at', 'updated_at'])
+      .select(['id', 'user_id', 'title', 'description', 'slug', 'content', 'format', 'keywords', 'images', 'published_at', 'updated_at'])
       .where('seo_project_id', '=', seo.id)
       .where('status', '=', 'PUBLISHED')
       .orderBy('published_at', 'desc')
       .limit(FEED_ITEMS)
       .execute();
+    const gens = await generationStates(deps.db, rows);
     const articles: FeedArticle[] = rows.map((r) => ({
       id: r.id,
       title: r.title,
@@ -55,6 +56,8 @@ export async function seoFeedPlugin(app: FastifyInstance, opts: { deps: AppDeps 
       keywords: r.keywords,
       publishedAt: new Date(r.published_at ?? r.updated_at),
       updatedAt: new Date(r.updated_at),
+      // Stable public image URLs: they answer while the article stays published.
+      mediaUrl: articleMediaUrls(deps.media.for({ kind: 'article', articleId: r.id }), r, seo, gens),
     }));
     const origin = deps.env.http.publicUrl;
     const site = {
@@ -64,7 +67,7 @@ export async function seoFeedPlugin(app: FastifyInstance, opts: { deps: AppDeps 
       feedUrl: `${origin}/api/seo/feeds/${seo.id}.${kind}`,
     };
     void reply.header('cache-control', 'public, max-age=300');
-    if (kind === 'xml') return reply.type('application/rss+xml; charset=utf-8').send(rssFeed(site, articles, deps.media, origin));
-    return reply.type('application/feed+json; charset=utf-8').send(JSON.stringify(jsonFeed(site, articles, deps.media, origin)));
+    if (kind === 'xml') return reply.type('application/rss+xml; charset=utf-8').send(rssFeed(site, articles));
+    return reply.type('application/feed+json; charset=utf-8').send(JSON.stringify(jsonFeed(site, articles)));
   });
 }

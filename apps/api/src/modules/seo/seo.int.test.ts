@@ -4,7 +4,7 @@ import { DEMO_IDS, ledgerSumUnits } from '@atelier/db';
 import { MESSAGES } from '@atelier/shared';
 import { type Engine, localEngines, type RunningWorkers, startAllWorkers } from '@atelier/worker';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/harness';
 import { fetchPage, vetUrl } from './seo.fetch';
 
@@ -384,6 +384,90 @@ describe('refine with the offline writer', () => {
 });
 
 describe('refine, images, publishing and export', () => {
+  /** Where an image of the feed or an export points: the `src` of every <img> and every Markdown image. */
+  const imageUrls = (text: string) => [
+    ...[...text.matchAll(/<img [^>]*src="([^"]+)"/g)].map((m) => (m[1] as string).replace(/&amp;/g, '&')),
+    ...[...text.matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)].map((m) => m[1] as string),
+  ];
+  const unXml = (s: string) =>
+    s
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&apos;/g, "'")
+      .replace(/&amp;/g, '&');
+  const status = async (url: string) => (await t.app.inject({ method: 'GET', url: url.replace('http://localhost:3000', '') })).statusCode;
+
+  it('published articles keep their images: stable public URLs in the feed and exports, cut off within a minute of unpublishing', async () => {
+    const u = await t.signUp();
+    const { seo } = await setUp(u.token);
+    await t.rest('POST', `/api/seo/projects/${seo.id}/articles`, { token: u.token, body: { topics: ['Glazing mugs at home'] } });
+    const [s] = await waitArticles(u.token, seo.id, (as) => as[0]?.status === 'READY');
+    const id = s.id as string;
+    const gen = await t.rest('POST', `/api/seo/articles/${id}/generate-images`, { token: u.token, body: { count: 1, includeHero: true } });
+    expect(gen.status, JSON.stringify(gen.body)).toBe(200);
+    await waitArticles(u.token, seo.id, (as) => as[0]?.images.length === 2 && as[0].images.every((i: any) => i.placed), 60_000);
+    // Stored content keeps stable references, never signed URLs.
+    const stored = await t.deps.db.selectFrom('seo_articles').select('content').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(stored.content).toMatch(/!\[[^\]]*\]\(media:generations\//);
+    expect(stored.content).not.toMatch(/sig=/);
+    // Saving what the editor shows (signed URLs) stores references again.
+    const shown = (await t.rest('GET', `/api/seo/articles/${id}`, { token: u.token })).body.article;
+    expect(
+      (await t.rest('PUT', `/api/seo/articles/${id}`, { token: u.token, body: { content: `${shown.content}\n\nOne more line.\n` } })).status,
+    ).toBe(200);
+    const saved = await t.deps.db.selectFrom('seo_articles').select('content').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(saved.content.match(/\(media:generations\//g)).toHaveLength(2);
+    expect(saved.content).not.toMatch(/sig=|\/media\//);
+    expect((await t.rest('POST', `/api/seo/articles/${id}/publish`, { token: u.token })).body.article.status).toBe('PUBLISHED');
+
+    const editor = imageUrls((await t.rest('GET', `/api/seo/articles/${id}`, { token: u.token })).body.article.content);
+    const rss = imageUrls(unXml((await t.app.inject({ method: 'GET', url: `/api/seo/feeds/${seo.id}.xml` })).body));
+    const json = imageUrls(JSON.parse((await t.app.inject({ method: 'GET', url: `/api/seo/feeds/${seo.id}.json` })).body).items[0].content_html);
+    const mdExport = (await t.rest('GET', `/api/seo/articles/${id}/export?format=markdown`, { token: u.token })).body;
+    // The article's download is named after its slug.
+    expect(mdExport.filename).toBe(`${shown.slug}.md`);
+    const md = imageUrls(mdExport.content);
+    const html = imageUrls((await t.rest('GET', `/api/seo/articles/${id}/export?format=html`, { token: u.token })).body.content);
+    expect(editor).toHaveLength(2);
+    for (const list of [rss, json, md, html]) expect(list).toHaveLength(2);
+    const published = [...new Set([...rss, ...json, ...md, ...html])];
+    expect(published).toHaveLength(2);
+    for (const url of published) {
+      // Absolute from PUBLIC_URL, no expiry: the article's grant.
+      expect(url).toMatch(new RegExp(`^http://localhost:3000/media/generations/${u.userId}/[0-9a-f-]+\\.png\\?g=a\\.${id}&n=[a-z0-9-]+\\.png&sig=`));
+      expect(await status(url)).toBe(200);
+    }
+    // Nothing else of the owner's becomes public: the article's grant covers only the images it shows.
+    const otherKey = `generations/${u.userId}/not-in-the-article.png`;
+    await t.deps.storage.put(otherKey, Buffer.from('89504e47', 'hex'), 'image/png');
+    expect(await status(t.deps.media.for({ kind: 'article', articleId: id }).url(otherKey) as string)).toBe(403);
+    expect(await status(`/media/${otherKey}`)).toBe(403);
+
+    // Days later, long past every signed URL's lifetime: the public images still load, the editor's signed ones do not.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 3 * 86_400_000);
+      for (const url of published) expect(await status(url)).toBe(200);
+      for (const url of editor) expect(await status(url)).toBe(403);
+    } finally {
+      vi.useRealTimers();
+    }
+
+    // Unpublished: within a minute, every public URL stops answering.
+    expect((await t.rest('POST', `/api/seo/articles/${id}/unpublish`, { token: u.token })).body.article.status).toBe('READY');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 60_000);
+      for (const url of published) expect(await status(url)).toBe(403);
+    } finally {
+      vi.useRealTimers();
+    }
+    // The owner still sees them in the editor.
+    for (const url of imageUrls((await t.rest('GET', `/api/seo/articles/${id}`, { token: u.token })).body.article.content))
+      expect(await status(url)).toBe(200);
+  }, 120_000);
+
   it('regenerates a section, rates, estimates and generates images, schedules, publishes, feeds and sanitises', async () => {
     const u = await t.signUp();
     const { seo } = await setUp(u.token);
@@ -435,7 +519,7 @@ describe('refine, images, publishing and export', () => {
     article = (await t.rest('GET', `/api/seo/articles/${id}`, { token: u.token })).body.article;
     const lines = article.content.split('\n').filter((l: string) => l.trim());
     expect(lines[0]).toMatch(/^# /);
-    expect(lines[1]).toMatch(/^!\[.*\]\(\/media\/generations\//); // hero right under the title
+    expect(lines[1]).toMatch(/^!\[.*\]\(\/media\/generations\//); // hero right under the title (signed for the editor)
     expect((article.content.match(/!\[/g) ?? []).length).toBe(3);
 
     // Sanitisation: scripts and event handlers never leave the server.

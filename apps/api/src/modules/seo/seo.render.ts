@@ -1,9 +1,9 @@
-import type { MediaSigner } from '@atelier/media';
 import { MEDIA_REF_PREFIX, markdownToHtml } from '@atelier/shared';
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * Article output: stored `media:<key>` image references become signed URLs, and every HTML that
+ * Article output: stored `media:<key>` image references become URLs for the context (signed
+ * for the owner's editor, stable public ones for the feed and exports), and every HTML that
  * leaves the server (exports, feeds, HTML-format articles) passes sanitize-html with an
  * allowlist — no scripts, no event handlers, no javascript: URLs, no inline styles.
  */
@@ -57,35 +57,45 @@ export function sanitizeArticleHtml(html: string): string {
 
 const MEDIA_REF = new RegExp(`${MEDIA_REF_PREFIX}([A-Za-z0-9._/-]+)`, 'g');
 
-/** `media:<key>` → a signed `/media/<key>?exp&sig` URL (absolute with `origin`). */
-export function resolveMediaRefs(content: string, media: MediaSigner, origin = ''): string {
+/**
+ * The URL a `media:<key>` reference shows in one context, or null when the article may not show
+ * that key (the reference is then dropped): see `articleMediaUrls` in seo.articles.ts.
+ */
+export type MediaRefUrl = (key: string) => string | null;
+
+/** `media:<key>` → the context's URL for it (nothing for a key the article may not show). */
+export function resolveMediaRefs(content: string, urlFor: MediaRefUrl): string {
   return content.replace(MEDIA_REF, (_m, key: string) => {
     if (key.includes('..')) return '';
-    return `${origin}${media.url(key) ?? ''}`;
+    return urlFor(key) ?? '';
   });
 }
 
-/** The reverse, for edited content sent back: our signed media URLs become stable references again. */
+/**
+ * The reverse, for edited content sent back: our media URLs (signed or public, relative or
+ * absolute, `&` HTML-escaped or not) become stable references again.
+ */
 export function toMediaRefs(content: string): string {
-  return content.replace(/(?:https?:\/\/[^\s"')<>]+)?\/media\/([A-Za-z0-9._/-]+)\?exp=\d+&(?:amp;)?sig=[A-Za-z0-9_-]+/g, (_m, key: string) =>
-    key.includes('..') ? '' : `${MEDIA_REF_PREFIX}${key}`,
+  return content.replace(
+    /(?:https?:\/\/[^\s"')<>/]+)?\/media\/([A-Za-z0-9._/-]+)\?(?:(?:exp|g|n)=[A-Za-z0-9._-]+&(?:amp;)?)*sig=[A-Za-z0-9_-]+(?:&(?:amp;)?download=1)?/g,
+    (_m, key: string) => (key.includes('..') ? '' : `${MEDIA_REF_PREFIX}${key}`),
   );
 }
 
 /** An article's content as safe HTML (markdown rendered, then sanitised), media resolved. */
-export function articleHtml(content: string, format: 'markdown' | 'html', media: MediaSigner, origin = ''): string {
+export function articleHtml(content: string, format: 'markdown' | 'html', urlFor: MediaRefUrl): string {
   const html = format === 'markdown' ? markdownToHtml(stripHtml(content)) : content;
-  return sanitizeArticleHtml(resolveMediaRefs(html, media, origin));
+  return sanitizeArticleHtml(resolveMediaRefs(html, urlFor));
 }
 
 /** Markdown export: HTML blocks an author may have typed are dropped (no raw HTML in the file). */
-export function articleMarkdown(content: string, format: 'markdown' | 'html', media: MediaSigner, origin = ''): string {
+export function articleMarkdown(content: string, format: 'markdown' | 'html', urlFor: MediaRefUrl): string {
   if (format === 'html') {
     // An HTML article exported as markdown: sanitise, then turn the structure into markdown.
-    const safe = articleHtml(content, 'html', media, origin);
+    const safe = articleHtml(content, 'html', urlFor);
     return htmlToMarkdown(safe);
   }
-  return resolveMediaRefs(safeMarkdownLinks(stripHtml(content)), media, origin);
+  return resolveMediaRefs(safeMarkdownLinks(stripHtml(content)), urlFor);
 }
 
 /** Link and image targets with a scheme other than http(s), mailto or our media: become '#'. */
@@ -129,17 +139,14 @@ export interface FeedArticle {
   keywords: string[];
   publishedAt: Date;
   updatedAt: Date;
+  /** The article's public image URLs. */
+  mediaUrl: MediaRefUrl;
 }
 
-export function rssFeed(
-  site: { title: string; description: string; link: string; feedUrl: string },
-  articles: FeedArticle[],
-  media: MediaSigner,
-  origin: string,
-): string {
+export function rssFeed(site: { title: string; description: string; link: string; feedUrl: string }, articles: FeedArticle[]): string {
   const items = articles
     .map((a) => {
-      const html = articleHtml(a.content, a.format, media, origin);
+      const html = articleHtml(a.content, a.format, a.mediaUrl);
       return [
         '    <item>',
         `      <title>${xml(a.title)}</title>`,
@@ -171,12 +178,7 @@ export function rssFeed(
     .join('\n');
 }
 
-export function jsonFeed(
-  site: { title: string; description: string; link: string; feedUrl: string },
-  articles: FeedArticle[],
-  media: MediaSigner,
-  origin: string,
-) {
+export function jsonFeed(site: { title: string; description: string; link: string; feedUrl: string }, articles: FeedArticle[]) {
   return {
     version: 'https://jsonfeed.org/version/1.1',
     title: site.title,
@@ -188,7 +190,7 @@ export function jsonFeed(
       url: `${site.link}#${a.slug}`,
       title: a.title,
       summary: a.description,
-      content_html: articleHtml(a.content, a.format, media, origin),
+      content_html: articleHtml(a.content, a.format, a.mediaUrl),
       tags: a.keywords,
       date_published: a.publishedAt.toISOString(),
       date_modified: a.updatedAt.toISOString(),

@@ -118,6 +118,9 @@ describe('sound editor', () => {
     const doneMp3 = await waitForExport(mp3.body.export.id, u.token);
     expect(doneMp3).toMatchObject({ status: 'COMPLETED', error: null });
     const mp3Bytes = await download(doneMp3.downloadUrl);
+    expect((await t.app.inject({ method: 'GET', url: doneMp3.downloadUrl })).headers['content-disposition']).toBe(
+      'attachment; filename="intro-mix.mp3"',
+    );
     const mp3Probe = await probeMedia(mp3Bytes);
     expect(mp3Probe.audioCodec).toBe('mp3');
     expect(Math.abs(mp3Probe.durationSeconds - 5)).toBeLessThanOrEqual(0.1);
@@ -308,12 +311,8 @@ describe('sound editor', () => {
     expect(demo.status).toBe(200);
     expect(demo.body.session.tracks.map((tr: { name: string }) => tr.name)).toEqual(['Voice-over', 'Music bed']);
     expect(demo.body.session.sources).toHaveLength(2);
-    for (const s of demo.body.session.sources) {
-      expect(s.url).toMatch(/^\/media\//);
-      expect(s.peaks.length).toBeGreaterThan(10);
-      const file = await t.app.inject({ method: 'GET', url: s.url });
-      expect(file.statusCode).toBe(200);
-    }
+    // Their files are rendered by the seed step (see modules/demo/demo.media.int.test.ts).
+    for (const s of demo.body.session.sources) expect(s.url).toMatch(/^\/media\//);
     expect(demo.body.session.durationSeconds).toBeGreaterThanOrEqual(12);
   }, 120_000);
 });

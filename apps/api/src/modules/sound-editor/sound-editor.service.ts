@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@atelier/db';
-import { removeUnreferenced } from '@atelier/media';
+import { type MediaUrls, removeUnreferenced } from '@atelier/media';
 import { AppError, mixLength, normaliseClip, planMix, type SoundTrack, ZSoundTracks } from '@atelier/shared';
 import type { Context } from '../../context';
 import { effectiveClip, listClipRows } from '../projects/clips.service';
@@ -72,13 +72,14 @@ function parseTracks(deps: Pick<Deps, 'log'>, raw: unknown): SoundTrack[] {
   return [];
 }
 
-function toSource(deps: Pick<Deps, 'media'>, r: SourceRow): SoundSource {
+/** `media`: the viewer's media of the session's project. */
+function toSource(media: MediaUrls, r: SourceRow): SoundSource {
   return {
     id: r.id,
     kind: r.kind,
     originId: r.origin_id,
     name: r.name,
-    url: deps.media.url(r.media_key),
+    url: media.url(r.media_key, { name: r.name }),
     durationSeconds: r.duration_seconds,
     peaks: Array.isArray(r.peaks) ? r.peaks : [],
     peaksPerSecond: r.peaks_per_second,
@@ -99,67 +100,10 @@ function toSession(
     projectName: project.name,
     revision: row?.revision ?? 0,
     tracks,
-    sources: sources.map((s) => toSource(deps, s)),
+    sources: sources.map((s) => toSource(deps.media.forProject(project.id), s)),
     durationSeconds: mixLength(planMix(tracks, durations)),
     updatedAt: row ? new Date(row.updated_at).toISOString() : null,
   };
-}
-
-// ---- demo media ---------------------------------------------------------------------------------
-
-const rendering = new Map<string, Promise<void>>();
-
-/**
- * Sources seeded with a `recipe` (the guest demo) get their file rendered by the local engines
- * the first time it is missing; the measured length and waveform are stored with it.
- */
-async function materialise(deps: Deps, sources: SourceRow[]): Promise<SourceRow[]> {
-  const out: SourceRow[] = [];
-  for (const s of sources) {
-    const recipe = s.metadata?.recipe as Record<string, unknown> | undefined;
-    if (!recipe || (await deps.storage.stat(s.media_key))) {
-      out.push(s);
-      continue;
-    }
-    let job = rendering.get(s.media_key);
-    if (!job) {
-      job = renderRecipe(deps, s, recipe).finally(() => rendering.delete(s.media_key));
-      rendering.set(s.media_key, job);
-    }
-    try {
-      await job;
-    } catch (e) {
-      deps.log.warn({ err: String(e), sourceId: s.id }, 'could not render a demo sound source');
-    }
-    const fresh = await deps.db.selectFrom('sound_sources').select(sourceColumns).where('id', '=', s.id).executeTakeFirst();
-    out.push(fresh ?? s);
-  }
-  return out;
-}
-
-async function renderRecipe(deps: Deps, s: SourceRow, recipe: Record<string, unknown>): Promise<void> {
-  const ai = await import('@atelier/ai');
-  const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
-  const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
-  const result =
-    recipe.engine === 'speech'
-      ? await ai.synthesizeSpeech({ text: str(recipe.text) ?? 'Hello', voice: str(recipe.voice), speed: num(recipe.speed), format: 'mp3' })
-      : await ai.synthesizeMusic({
-          prompt: str(recipe.prompt),
-          genre: str(recipe.genre),
-          mood: str(recipe.mood),
-          durationSeconds: num(recipe.durationSeconds),
-          seed: num(recipe.seed),
-          format: 'mp3',
-        });
-  const facts = await withTempFile(result.data, 'mp3', analyseAudioFile);
-  if (!facts) throw new Error('the rendered demo audio could not be decoded');
-  await deps.storage.put(s.media_key, result.data, 'audio/mpeg');
-  await deps.db
-    .updateTable('sound_sources')
-    .set({ duration_seconds: facts.durationSeconds, peaks: JSON.stringify(facts.peaks), peaks_per_second: facts.peaksPerSecond })
-    .where('id', '=', s.id)
-    .execute();
 }
 
 // ---- reads --------------------------------------------------------------------------------------
@@ -167,7 +111,7 @@ async function renderRecipe(deps: Deps, s: SourceRow, recipe: Record<string, unk
 export async function getSession(deps: Deps, viewerId: string, projectId: string): Promise<SoundSession> {
   const project = await projectFor(deps.db, viewerId, projectId, { need: 'read' });
   const row = await sessionRow(deps.db, project.id).executeTakeFirst();
-  const sources = row ? await materialise(deps, await sourceRows(deps.db, row.id)) : [];
+  const sources = row ? await sourceRows(deps.db, row.id) : [];
   return toSession(deps, project, row, sources);
 }
 
@@ -197,6 +141,7 @@ export async function library(deps: Deps, viewerId: string, projectId: string) {
       .limit(100)
       .execute(),
   ]);
+  const media = deps.media.forProject(project.id);
   return {
     generations: generations.map((g) => {
       const seconds = Number((g.metadata as Record<string, unknown> | null)?.durationSeconds);
@@ -204,20 +149,20 @@ export async function library(deps: Deps, viewerId: string, projectId: string) {
         id: g.id,
         prompt: g.prompt,
         model: g.model_id,
-        url: deps.media.url(g.output_url),
+        url: media.url(g.output_url, { name: g.prompt }),
         durationSeconds: Number.isFinite(seconds) && seconds > 0 ? seconds : null,
         createdAt: new Date(g.created_at).toISOString(),
       };
     }),
     videoClips: clips.flatMap((r, i) => {
       const c = effectiveClip(r);
-      return c.videoKey ? [{ id: r.id, number: i + 1, prompt: r.prompt, url: deps.media.url(c.videoKey) }] : [];
+      return c.videoKey ? [{ id: r.id, number: i + 1, prompt: r.prompt, url: media.url(c.videoKey, { name: r.prompt }) }] : [];
     }),
     exports: exports.map((e) => ({
       id: e.id,
       name: e.name,
       type: e.type,
-      url: deps.media.url(e.output_url),
+      url: media.url(e.output_url, { name: e.name }),
       createdAt: new Date(e.created_at).toISOString(),
     })),
   };
@@ -318,7 +263,7 @@ async function insertSource(ctx: UserCtx, projectId: string, src: NewSource, pla
         .executeTakeFirstOrThrow();
     }
     const sources = await sourceRows(trx, row.id);
-    return { source: toSource(ctx, source), session: toSession(ctx, project, row, sources) };
+    return { source: toSource(ctx.media.forProject(project.id), source), session: toSession(ctx, project, row, sources) };
   });
 }
 

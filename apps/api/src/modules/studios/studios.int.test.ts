@@ -385,26 +385,3 @@ describe('style transfer', () => {
     expect(guest.status).toBe(401);
   });
 });
-
-describe('guest demo data (avatar studio, style transfer)', () => {
-  it('guests read a demo avatar, its look and talking video, and a style transfer — with real media', async () => {
-    const list = await t.rest('GET', '/api/advanced-features/avatar/list');
-    expect(list.status).toBe(200);
-    const avatar = list.body.avatars.find((a: { name: string }) => a.name === 'Studio host');
-    expect(avatar).toBeTruthy();
-    expect(await t.deps.storage.stat(keyOf(avatar.imageUrl))).toBeTruthy();
-    const takes = await t.rest('GET', `/api/advanced-features/avatar/takes?avatarId=${avatar.id}`);
-    expect(takes.status).toBe(200);
-    const models = takes.body.generations.map((g: { model: string }) => g.model).sort();
-    expect(models).toEqual(['local/avatar', 'local/avatar-variation']);
-    const video = takes.body.generations.find((g: { model: string }) => g.model === 'local/avatar');
-    const probe = await probeMedia(await readStored(keyOf(video.outputUrl)));
-    expect(probe.hasAudio && probe.hasVideo).toBe(true);
-    const results = await t.rest('GET', '/api/advanced-features/style-transfer/results');
-    expect(results.status).toBe(200);
-    const [st] = results.body.results;
-    expect(st.params.style).toBe('watercolour');
-    expect(await t.deps.storage.stat(keyOf(st.outputUrl))).toBeTruthy();
-    expect(await t.deps.storage.stat(keyOf(st.sourceUrl))).toBeTruthy();
-  }, 120_000);
-});

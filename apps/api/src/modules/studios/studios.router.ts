@@ -1,10 +1,8 @@
-import { DEMO_USER_ID } from '@atelier/db';
 import { z } from 'zod';
 import { authedProcedure, publicProcedure, router, viewerProcedure } from '../../trpc';
 import { ZGeneration } from '../generation/generation.schema';
 import * as generation from '../generation/generation.service';
 import * as avatars from './avatar.service';
-import { ensureDemoAvatars, ensureDemoAvatarTakes } from './demo-media';
 import { audioReference } from './studios.media';
 import * as studios from './studios.service';
 
@@ -128,10 +126,7 @@ export const studiosRouter = router({
     .meta({ openapi: { method: 'GET', path: '/advanced-features/avatar/list', tags, summary: 'Your avatars' } })
     .input(z.void())
     .output(z.object({ avatars: z.array(ZAvatar) }))
-    .query(async ({ ctx }) => {
-      if (ctx.viewerId === DEMO_USER_ID) await ensureDemoAvatars(ctx);
-      return { avatars: await studios.listAvatars(ctx, ctx.viewerId) };
-    }),
+    .query(async ({ ctx }) => ({ avatars: await studios.listAvatars(ctx, ctx.viewerId) })),
   avatarGenerate: authedProcedure
     .meta({
       openapi: {
@@ -160,10 +155,7 @@ export const studiosRouter = router({
     .meta({ openapi: { method: 'GET', path: '/advanced-features/avatar/takes', tags, summary: "An avatar's variations and videos, newest first" } })
     .input(z.object({ avatarId: z.uuid('avatarId must be a UUID') }).strict())
     .output(z.object({ generations: z.array(ZGeneration) }))
-    .query(async ({ ctx, input }) => {
-      if (ctx.viewerId === DEMO_USER_ID) await ensureDemoAvatarTakes(ctx);
-      return { generations: await avatars.takes(ctx, ctx.viewerId, input.avatarId) };
-    }),
+    .query(async ({ ctx, input }) => ({ generations: await avatars.takes(ctx, ctx.viewerId, input.avatarId) })),
   musicGenerate: authedProcedure
     .meta({
       openapi: {

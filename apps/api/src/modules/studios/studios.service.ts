@@ -40,7 +40,7 @@ export function toProfile(deps: Pick<Deps, 'media'>, row: ProfileRow) {
     speed: s.speed ?? 1,
     meanPitchHz: Math.round(s.meanPitchHz ?? 0),
     syllablesPerSecond: Math.round((s.syllablesPerSecond ?? 0) * 100) / 100,
-    sampleUrls: row.sample_keys.map((k) => deps.media.url(k)).filter((u): u is string => Boolean(u)),
+    sampleUrls: row.sample_keys.map((k, i) => deps.media.url(k, { name: `${row.name} sample ${i + 1}` })).filter((u): u is string => Boolean(u)),
     creditsUsed: unitsToCredits(row.credit_units_charged),
     createdAt: new Date(row.created_at).toISOString(),
   };
@@ -122,7 +122,7 @@ export function toAvatar(deps: Pick<Deps, 'media'>, row: AvatarRow) {
     id: row.id,
     name: row.name,
     type: row.type,
-    imageUrl: deps.media.url(row.image_key) ?? '',
+    imageUrl: deps.media.url(row.image_key, { name: row.name }) ?? '',
     width: row.width,
     height: row.height,
     createdAt: new Date(row.created_at).toISOString(),

@@ -1,8 +1,6 @@
-import { DEMO_USER_ID } from '@atelier/db';
 import { z } from 'zod';
 import { authedProcedure, publicProcedure, router, viewerProcedure } from '../../trpc';
 import { ZGeneration } from '../generation/generation.schema';
-import { ensureDemoStyleTransfers } from './demo-media';
 import * as styleTransfer from './style-transfer.service';
 
 const tags = ['Studios'];
@@ -58,10 +56,7 @@ export const styleTransferRouter = router({
     })
     .input(z.object({ limit: z.coerce.number().int().min(1).max(100).default(30) }).strict())
     .output(z.object({ results: z.array(ZStyleResult) }))
-    .query(async ({ ctx, input }) => {
-      if (ctx.viewerId === DEMO_USER_ID) await ensureDemoStyleTransfers(ctx);
-      return { results: await styleTransfer.results(ctx, ctx.viewerId, input.limit) };
-    }),
+    .query(async ({ ctx, input }) => ({ results: await styleTransfer.results(ctx, ctx.viewerId, input.limit) })),
   run: authedProcedure
     .meta({
       openapi: {

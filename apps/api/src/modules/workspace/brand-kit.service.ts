@@ -1,5 +1,5 @@
 import type { Db } from '@atelier/db';
-import type { MediaSigner, MediaStorage } from '@atelier/media';
+import type { MediaStorage, MediaUrls } from '@atelier/media';
 import { AppError } from '@atelier/shared';
 import { storeUploadedImage } from '../projects/projects.media';
 import type { BrandKit, UpdateBrandKitInput } from './brand-kit.schema';
@@ -45,7 +45,7 @@ export async function applyBrandKitToPrompt(db: Db, userId: string, prompt: stri
   return `${prompt.trim()}\n\n${clause}`;
 }
 
-type Deps = { db: Db; media: MediaSigner; storage: MediaStorage };
+type Deps = { db: Db; media: MediaUrls; storage: MediaStorage };
 
 async function loadRow(db: Db, userId: string) {
   return db.selectFrom('brand_kits').selectAll().where('user_id', '=', userId).executeTakeFirst();

@@ -1,11 +1,11 @@
 import type { Db } from '@atelier/db';
-import type { MediaSigner, MediaStorage } from '@atelier/media';
+import type { MediaStorage, MediaUrls } from '@atelier/media';
 import { AppError, unitsToCredits } from '@atelier/shared';
 import { hashPassword, verifyPassword } from '../auth/auth.password';
 import { revokeAllSessions } from '../auth/auth.session';
 import { storeUploadedImage } from '../projects/projects.media';
 
-type Deps = { db: Db; media: MediaSigner; storage: MediaStorage };
+type Deps = { db: Db; media: MediaUrls; storage: MediaStorage };
 type Me = { id: string; email: string; sessionId: string };
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
