@@ -54,7 +54,7 @@ export const emailProcessor = defineProcessor({
       .updateTable('email_outbox')
       .set((eb) => ({ status: 'SENDING', attempts: eb('attempts', '+', 1) }))
       .where('id', '=', outboxId)
-      .where('status', 'in', ['PENDING', 'RETRYING', 'SENDING', 'FAILED', 'UNSENT'])
+      .where('status', 'in', ['PENDING', 'RETRYING', 'SENDING'])
       .returning(['id', 'kind', 'to_address', 'subject', 'html', 'text', 'links', 'attachments', 'secrets', 'attempts'])
       .executeTakeFirst();
     if (!row) {
