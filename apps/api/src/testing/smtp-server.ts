@@ -53,7 +53,16 @@ export function linkTo(mail: ReceivedMail, path: string): string {
   return link;
 }
 
-export async function startMailbox(options: { user?: string; pass?: string; refuseFirst?: number } = {}): Promise<TestMailbox> {
+export async function startMailbox(
+  options: {
+    user?: string;
+    pass?: string;
+    /** Refuse the first n deliveries with a temporary 451. */
+    refuseFirst?: number;
+    /** Refuse every delivery with this code (e.g. 550: a permanent failure). */
+    rejectWith?: number;
+  } = {},
+): Promise<TestMailbox> {
   const user = options.user ?? 'atelier';
   const pass = options.pass ?? 'mailbox-secret';
   const messages: ReceivedMail[] = [];
@@ -76,12 +85,16 @@ export async function startMailbox(options: { user?: string; pass?: string; refu
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
+        if (options.rejectWith) {
+          callback(Object.assign(new Error('Mailbox unavailable (test mailbox rejects everything)'), { responseCode: options.rejectWith }));
+          return;
+        }
         if (refuse > 0) {
           refuse -= 1;
           callback(Object.assign(new Error('Try again later (test mailbox is refusing)'), { responseCode: 451 }));
           return;
         }
-        simpleParser(Buffer.concat(chunks))
+        simpleParser(Buffer.concat(chunks), { keepCidLinks: true })
           .then((parsed) => {
             const html = typeof parsed.html === 'string' ? parsed.html : '';
             const text = parsed.text ?? '';

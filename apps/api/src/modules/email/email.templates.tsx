@@ -114,7 +114,7 @@ function Layout({ preview, heading, children, action, actionNote, origin, origin
                   </Button>
                 </Section>
                 <Text style={{ fontSize: '13px', color: MUTED, margin: '12px 0 0' }}>
-                  {actionNote ? `${actionNote} ` : ''}If the button does not work, paste this address into your browser:
+                  {`${actionNote ? `${actionNote} ` : ''}If the button does not work, paste this address into your browser:`}
                   <br />
                   <Link href={action.url} style={{ color: BRAND, wordBreak: 'break-all' }}>
                     {action.url}
@@ -127,11 +127,11 @@ function Layout({ preview, heading, children, action, actionNote, origin, origin
                 <Text style={{ fontSize: '13px', color: MUTED, margin: 0, lineHeight: '1.6' }}>
                   <strong style={{ color: INK }}>{originLabel ?? 'Requested from'}</strong>
                   <br />
-                  Device: {origin.device}
+                  {`Device: ${origin.device}`}
                   <br />
-                  IP address: {origin.ip}
+                  {`IP address: ${origin.ip}`}
                   <br />
-                  Time: {formatWhen(origin.at)}
+                  {`Time: ${formatWhen(origin.at)}`}
                 </Text>
               </Section>
             ) : null}
@@ -141,7 +141,7 @@ function Layout({ preview, heading, children, action, actionNote, origin, origin
             </Text>
           </Section>
           <Text style={{ fontSize: '12px', color: MUTED, textAlign: 'center', margin: '16px 0 0' }}>
-            {why} · Atelier at{' '}
+            {`${why} · Atelier at `}
             <Link href={publicUrl} style={{ color: MUTED }}>
               {publicUrl}
             </Link>
@@ -194,11 +194,7 @@ export function composeMail(spec: MailSpec, publicUrl: string): Composed {
             why={`Sent to ${spec.to} because ${signup ? 'an Atelier account was created with it' : 'a new verification link was asked for'}`}
           >
             <P>
-              {signup
-                ? `An Atelier account was just created with the address ${spec.to}.`
-                : `You asked for a new link to verify ${spec.to} for your Atelier account.`}{' '}
-              Open the link below to confirm that the address is yours. Invitations to projects sent to this address start working once it is
-              verified.
+              {`${signup ? `An Atelier account was just created with the address ${spec.to}.` : `You asked for a new link to verify ${spec.to} for your Atelier account.`} Open the link below to confirm that the address is yours. Invitations to projects sent to this address start working once it is verified.`}
             </P>
           </Layout>
         ),
@@ -222,8 +218,7 @@ export function composeMail(spec: MailSpec, publicUrl: string): Composed {
             why={`Sent to ${spec.to} because a password reset was asked for this address`}
           >
             <P>
-              Someone asked to reset the password of the Atelier account for {spec.to}. Choose a new password with the link below; it signs you out
-              everywhere else.
+              {`Someone asked to reset the password of the Atelier account for ${spec.to}. Choose a new password with the link below; it signs you out everywhere else.`}
             </P>
           </Layout>
         ),
@@ -245,8 +240,8 @@ export function composeMail(spec: MailSpec, publicUrl: string): Composed {
             why={`Sent to ${spec.to} because a password reset was asked for this address`}
           >
             <P>
-              Someone asked to reset the password of an Atelier account for {spec.to}, but no account on this Atelier uses that address. Perhaps you
-              signed up with another address? If you meant to create an account, you can do so at <Link href={signup}>{signup}</Link>.
+              {`Someone asked to reset the password of an Atelier account for ${spec.to}, but no account on this Atelier uses that address. Perhaps you signed up with another address? If you meant to create an account, you can do so at `}
+              <Link href={signup}>{signup}</Link>.
             </P>
           </Layout>
         ),
@@ -268,10 +263,11 @@ export function composeMail(spec: MailSpec, publicUrl: string): Composed {
             why={`Sent to ${spec.to} because the password of its Atelier account changed`}
           >
             <P>
-              The password of your Atelier account {spec.to} was changed
-              {spec.via === 'reset'
-                ? ' with a password-reset link. Every session was signed out: sign in again with the new password.'
-                : ' on the profile page. Every other session was signed out.'}
+              {`The password of your Atelier account ${spec.to} was changed ${
+                spec.via === 'reset'
+                  ? 'with a password-reset link. Every session was signed out: sign in again with the new password.'
+                  : 'on the profile page. Every other session was signed out.'
+              }`}
             </P>
           </Layout>
         ),
@@ -294,8 +290,7 @@ export function composeMail(spec: MailSpec, publicUrl: string): Composed {
             why={`Sent to ${spec.to} because an Atelier account asked to use this address`}
           >
             <P>
-              The Atelier account {spec.currentEmail} asked to use {spec.to} as its e-mail address from now on. Open the link below to confirm; until
-              then the account keeps its current address.
+              {`The Atelier account ${spec.currentEmail} asked to use ${spec.to} as its e-mail address from now on. Open the link below to confirm; until then the account keeps its current address.`}
             </P>
           </Layout>
         ),
@@ -317,8 +312,7 @@ export function composeMail(spec: MailSpec, publicUrl: string): Composed {
             why={`Sent to ${spec.to}, the account's previous address`}
           >
             <P>
-              The e-mail address of your Atelier account was changed from {spec.to} to {spec.newEmail}. From now on you sign in with the new address,
-              and mails go there.
+              {`The e-mail address of your Atelier account was changed from ${spec.to} to ${spec.newEmail}. From now on you sign in with the new address, and mails go there.`}
             </P>
           </Layout>
         ),
@@ -339,7 +333,7 @@ export function composeMail(spec: MailSpec, publicUrl: string): Composed {
             why={`Sent to ${spec.to} because its Atelier account signed in from a new browser or network`}
           >
             <P>
-              Your Atelier account {spec.to} was signed in from a browser or network it has not used before. If it was you, there is nothing to do.
+              {`Your Atelier account ${spec.to} was signed in from a browser or network it has not used before. If it was you, there is nothing to do.`}
             </P>
           </Layout>
         ),
@@ -360,12 +354,9 @@ export function composeMail(spec: MailSpec, publicUrl: string): Composed {
             notYou={`If you do not know ${spec.inviterEmail}, ignore this mail: nobody gets access unless the link is opened and accepted.`}
             why={`Sent to ${spec.to} because ${spec.inviterEmail} invited this address`}
           >
+            <P>{`${spec.inviterEmail} invited ${spec.to} to their Atelier project “${spec.projectName}” as ${ROLE_TEXT[spec.role]}.`}</P>
             <P>
-              {spec.inviterEmail} invited {spec.to} to their Atelier project “{spec.projectName}” as {ROLE_TEXT[spec.role]}.
-            </P>
-            <P>
-              Open the link while signed in to accept. No account yet? Create one with {spec.to} and verify the address: the invitation is then
-              accepted for you.
+              {`Open the link while signed in to accept. No account yet? Create one with ${spec.to} and verify the address: the invitation is then accepted for you.`}
             </P>
           </Layout>
         ),
