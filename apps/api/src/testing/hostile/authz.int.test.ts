@@ -27,6 +27,10 @@ const ROWS: Record<string, Kind> = {
   'auth.refresh': 'auth',
   'auth.logout': 'auth',
   'auth.me': 'authed',
+  'auth.requestPasswordReset': 'auth',
+  'auth.confirmPasswordReset': 'auth',
+  'auth.verifyEmail': 'auth',
+  'auth.resendVerification': 'authed',
   'credits.balance': 'viewer',
   'credits.history': 'viewer',
   'credits.usage': 'viewer',
@@ -150,6 +154,8 @@ const ROWS: Record<string, Kind> = {
   'brandKit.update': 'authed',
   'profile.get': 'authed',
   'profile.changePassword': 'authed',
+  'profile.requestEmailChange': 'authed',
+  'profile.confirmEmailChange': 'auth',
   'profile.uploadAvatar': 'authed',
   'profile.exportData': 'authed',
   'profile.deleteAccount': 'authed',
@@ -184,12 +190,20 @@ const ROWS: Record<string, Kind> = {
   'collaboration.changeRole': 'authed',
   'collaboration.remove': 'authed',
   'collaboration.cancelInvite': 'authed',
+  'collaboration.resendInvite': 'authed',
+  'collaboration.invitation': 'public',
+  'collaboration.acceptInvitation': 'authed',
   'share.list': 'viewer',
   'share.create': 'authed',
   'share.revoke': 'authed',
   'share.get': 'public',
+  'outbox.list': 'admin',
+  'outbox.byId': 'admin',
+  'outbox.retry': 'admin',
 };
 
+/** Public reads of one secret given in the query (an invitation link's token): a made-up secret is a 404, never a 401/403. */
+const SECRET_LOOKUPS = new Set(['collaboration.invitation']);
 /** Mutations that are reads in disguise (estimates, comparisons) and may be public. */
 const READ_ONLY_MUTATIONS = new Set(['generation.compare', 'seo.imageEstimate']);
 
@@ -412,6 +426,7 @@ const OWNER_ONLY = new Set([
   'collaboration.changeRole',
   'collaboration.remove',
   'collaboration.cancelInvite',
+  'collaboration.resendInvite',
 ]);
 /** Writes a viewer collaborator may make: they change only the caller's own workspace. */
 const READER_MAY = new Set(['projects.duplicate']);
@@ -492,7 +507,8 @@ describe('authorization matrix', () => {
       const { url, body } = request(r);
       const res = await t.rest(r.method, url, { body });
       expect([401, 403, 500], `${url}: ${JSON.stringify(res.body)}`).not.toContain(res.status);
-      if (r.method === 'GET' && !/\{/.test(r.path)) expect(res.status, `${url}: ${JSON.stringify(res.body)}`).toBe(200);
+      if (r.method === 'GET' && !/\{/.test(r.path))
+        expect(res.status, `${url}: ${JSON.stringify(res.body)}`).toBe(SECRET_LOOKUPS.has(r.name) ? 404 : 200);
     },
   );
 
