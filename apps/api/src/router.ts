@@ -3,7 +3,6 @@ import { authRouter } from './modules/auth/auth.router';
 import { chatRouter } from './modules/chat/chat.router';
 import { collaborationRouter, shareRouter } from './modules/collaboration/collaboration.router';
 import { creditsRouter } from './modules/credits/credits.router';
-import { outboxRouter } from './modules/email/email.router';
 import { generationRouter } from './modules/generation/generation.router';
 import { imageEditorRouter } from './modules/image-editor/image-editor.router';
 import { paymentsRouter } from './modules/payments/payments.router';
@@ -40,7 +39,6 @@ export const appRouter = router({
   seo: seoRouter,
   collaboration: collaborationRouter,
   share: shareRouter,
-  outbox: outboxRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -197,9 +197,9 @@ const ROWS: Record<string, Kind> = {
   'share.create': 'authed',
   'share.revoke': 'authed',
   'share.get': 'public',
-  'outbox.list': 'admin',
-  'outbox.byId': 'admin',
-  'outbox.retry': 'admin',
+  'admin.outbox.list': 'admin',
+  'admin.outbox.byId': 'admin',
+  'admin.outbox.retry': 'admin',
 };
 
 /** Public reads of one secret given in the query (an invitation link's token): a made-up secret is a 404, never a 401/403. */
