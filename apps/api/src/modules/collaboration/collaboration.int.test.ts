@@ -384,7 +384,7 @@ describe('invites', () => {
     const mail = await latestOutboxMail(t.deps.db, member.email, 'project_invite');
     expect(mail.subject).toContain(`${owner.email} invited you to`);
     const token = await outboxToken(t.deps.db, member.email, '/invite');
-    const preview = await t.rest('GET', `/api/collaboration/invitation?token=${encodeURIComponent(token)}`);
+    const preview = await t.rest('POST', '/api/collaboration/invitation', { body: { token } });
     expect(preview.status).toBe(200);
     expect(preview.body).toMatchObject({ role: 'viewer', inviterEmail: owner.email, invitedEmail: member.email, viewer: null });
     const guestAccept = await t.rest('POST', '/api/collaboration/invitation/accept', { body: { token } });
@@ -397,7 +397,7 @@ describe('invites', () => {
     expect((await t.rest('GET', `/api/projects/${ws.videoProjectId}`, { token: member.token })).status).toBe(200);
     // Single use.
     expect((await t.rest('POST', '/api/collaboration/invitation/accept', { token: member.token, body: { token } })).status).toBe(404);
-    expect((await t.rest('GET', `/api/collaboration/invitation?token=${encodeURIComponent(token)}`)).status).toBe(404);
+    expect((await t.rest('POST', '/api/collaboration/invitation', { body: { token } })).status).toBe(404);
   });
 
   it('Resend mails a new link and retires the old one; Revoke ends it; an expired invitation grants nothing', async () => {
@@ -416,8 +416,8 @@ describe('invites', () => {
     expect(resend.body.invite).toMatchObject({ id: inviteId, email, status: 'pending' });
     const second = await outboxToken(t.deps.db, email, '/invite');
     expect(second).not.toBe(first);
-    expect((await t.rest('GET', `/api/collaboration/invitation?token=${encodeURIComponent(first)}`)).status).toBe(404);
-    expect((await t.rest('GET', `/api/collaboration/invitation?token=${encodeURIComponent(second)}`)).status).toBe(200);
+    expect((await t.rest('POST', '/api/collaboration/invitation', { body: { token: first } })).status).toBe(404);
+    expect((await t.rest('POST', '/api/collaboration/invitation', { body: { token: second } })).status).toBe(200);
     // Only the owner resends.
     expect(
       (await t.rest('POST', `/api/collaboration/projects/${ws.videoProjectId}/invites/${inviteId}/resend`, { token: other.token, body: {} })).status,

@@ -152,7 +152,7 @@ function liveInvitation(db: Db, token: string) {
     .where('o.is_demo', '=', false);
 }
 
-/** GET /collaboration/invitation?token=…: what the link offers (the page shows it before accepting). Anyone holding the link may look. */
+/** POST /collaboration/invitation {token}: what the link offers (the page shows it before accepting). Anyone holding the link may look. */
 export async function previewInvitation(ctx: Ctx & { user: { id: string; email: string } | null }, token: string) {
   await rateLimit(ctx, `invitation:ip:${ctx.ip}`, ctx.env.auth.rateLimitPerMinute);
   const row = await liveInvitation(ctx.db, token).executeTakeFirst();

@@ -106,13 +106,14 @@ export const collaborationRouter = router({
     .input(ZResendInviteRequest)
     .output(z.object({ invite: ZPendingInvite }))
     .mutation(({ ctx, input }) => invitations.resendInvite(ctx, ctx.user, input.id, input.inviteId)),
+  // A read, sent as POST so the link's secret travels in the body, never in a URL that gets logged.
   invitation: publicProcedure
     .meta({
-      openapi: { method: 'GET', path: '/collaboration/invitation', tags, summary: 'What an invitation link offers: project, role, who invited' },
+      openapi: { method: 'POST', path: '/collaboration/invitation', tags, summary: 'What an invitation link offers: project, role, who invited' },
     })
     .input(ZInvitationToken)
     .output(ZInvitationPreview)
-    .query(({ ctx, input }) => invitations.previewInvitation(ctx, input.token)),
+    .mutation(({ ctx, input }) => invitations.previewInvitation(ctx, input.token)),
   acceptInvitation: authedProcedure
     .meta({
       openapi: {

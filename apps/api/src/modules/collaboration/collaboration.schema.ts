@@ -64,7 +64,7 @@ export const ZInviteResult = z.object({
 
 export const ZResendInviteRequest = ZCancelInviteRequest;
 
-/** GET /collaboration/invitation?token=…: what the link offers, for the page that accepts it. */
+/** POST /collaboration/invitation {token}: what the link offers, for the page that accepts it. */
 export const ZInvitationPreview = z.object({
   projectName: z.string(),
   projectType: z.enum(PROJECT_TYPES),
