@@ -11,10 +11,14 @@
 import { Route as rootRouteImport } from './routes/__root';
 import { Route as AuthRouteImport } from './routes/_auth';
 import { Route as MainRouteImport } from './routes/_main';
+import { Route as AuthConfirmEmailRouteImport } from './routes/_auth/confirm-email';
+import { Route as AuthInviteRouteImport } from './routes/_auth/invite';
 import { Route as AuthLoginRouteImport } from './routes/_auth/login';
 import { Route as AuthPrivacyRouteImport } from './routes/_auth/privacy';
 import { Route as AuthRegisterRouteImport } from './routes/_auth/register';
+import { Route as AuthResetPasswordRouteImport } from './routes/_auth/reset-password';
 import { Route as AuthTermsRouteImport } from './routes/_auth/terms';
+import { Route as AuthVerifyEmailRouteImport } from './routes/_auth/verify-email';
 import { Route as MainIndexRouteImport } from './routes/_main/index';
 import { Route as MainAdminRouteRouteImport } from './routes/_main/admin/route';
 import { Route as MainAnalyticsRouteImport } from './routes/_main/analytics';
@@ -36,6 +40,7 @@ import { Route as MainAdminIndexRouteImport } from './routes/_main/admin/index';
 import { Route as MainAdminAiControlRouteImport } from './routes/_main/admin/ai-control';
 import { Route as MainAdminModelPricingRouteImport } from './routes/_main/admin/model-pricing';
 import { Route as MainAdminModelTestRouteImport } from './routes/_main/admin/model-test';
+import { Route as MainAdminOutboxRouteImport } from './routes/_main/admin/outbox';
 import { Route as MainAdminUsersRouteImport } from './routes/_main/admin/users';
 import { Route as MainChatIndexRouteImport } from './routes/_main/chat/index';
 import { Route as MainChatConversationIdRouteImport } from './routes/_main/chat/$conversationId';
@@ -62,6 +67,16 @@ const MainRoute = MainRouteImport.update({
   id: '/_main',
   getParentRoute: () => rootRouteImport,
 } as any);
+const AuthConfirmEmailRoute = AuthConfirmEmailRouteImport.update({
+  id: '/confirm-email',
+  path: '/confirm-email',
+  getParentRoute: () => AuthRoute,
+} as any);
+const AuthInviteRoute = AuthInviteRouteImport.update({
+  id: '/invite',
+  path: '/invite',
+  getParentRoute: () => AuthRoute,
+} as any);
 const AuthLoginRoute = AuthLoginRouteImport.update({
   id: '/login',
   path: '/login',
@@ -77,9 +92,19 @@ const AuthRegisterRoute = AuthRegisterRouteImport.update({
   path: '/register',
   getParentRoute: () => AuthRoute,
 } as any);
+const AuthResetPasswordRoute = AuthResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
+  getParentRoute: () => AuthRoute,
+} as any);
 const AuthTermsRoute = AuthTermsRouteImport.update({
   id: '/terms',
   path: '/terms',
+  getParentRoute: () => AuthRoute,
+} as any);
+const AuthVerifyEmailRoute = AuthVerifyEmailRouteImport.update({
+  id: '/verify-email',
+  path: '/verify-email',
   getParentRoute: () => AuthRoute,
 } as any);
 const MainIndexRoute = MainIndexRouteImport.update({
@@ -187,6 +212,11 @@ const MainAdminModelTestRoute = MainAdminModelTestRouteImport.update({
   path: '/model-test',
   getParentRoute: () => MainAdminRouteRoute,
 } as any);
+const MainAdminOutboxRoute = MainAdminOutboxRouteImport.update({
+  id: '/outbox',
+  path: '/outbox',
+  getParentRoute: () => MainAdminRouteRoute,
+} as any);
 const MainAdminUsersRoute = MainAdminUsersRouteImport.update({
   id: '/users',
   path: '/users',
@@ -288,10 +318,14 @@ const MainProjectsProjectIdSeoSettingsRoute =
 export interface FileRoutesByFullPath {
   '/': typeof MainIndexRoute;
   '/admin': typeof MainAdminRouteRouteWithChildren;
+  '/confirm-email': typeof AuthConfirmEmailRoute;
+  '/invite': typeof AuthInviteRoute;
   '/login': typeof AuthLoginRoute;
   '/privacy': typeof AuthPrivacyRoute;
   '/register': typeof AuthRegisterRoute;
+  '/reset-password': typeof AuthResetPasswordRoute;
   '/terms': typeof AuthTermsRoute;
+  '/verify-email': typeof AuthVerifyEmailRoute;
   '/analytics': typeof MainAnalyticsRoute;
   '/avatar-studio': typeof MainAvatarStudioRoute;
   '/brand-kit': typeof MainBrandKitRoute;
@@ -311,6 +345,7 @@ export interface FileRoutesByFullPath {
   '/admin/ai-control': typeof MainAdminAiControlRoute;
   '/admin/model-pricing': typeof MainAdminModelPricingRoute;
   '/admin/model-test': typeof MainAdminModelTestRoute;
+  '/admin/outbox': typeof MainAdminOutboxRoute;
   '/admin/users': typeof MainAdminUsersRoute;
   '/chat/$conversationId': typeof MainChatConversationIdRoute;
   '/image-editor/new': typeof MainImageEditorNewRoute;
@@ -331,10 +366,14 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof MainIndexRoute;
+  '/confirm-email': typeof AuthConfirmEmailRoute;
+  '/invite': typeof AuthInviteRoute;
   '/login': typeof AuthLoginRoute;
   '/privacy': typeof AuthPrivacyRoute;
   '/register': typeof AuthRegisterRoute;
+  '/reset-password': typeof AuthResetPasswordRoute;
   '/terms': typeof AuthTermsRoute;
+  '/verify-email': typeof AuthVerifyEmailRoute;
   '/analytics': typeof MainAnalyticsRoute;
   '/avatar-studio': typeof MainAvatarStudioRoute;
   '/brand-kit': typeof MainBrandKitRoute;
@@ -353,6 +392,7 @@ export interface FileRoutesByTo {
   '/admin/ai-control': typeof MainAdminAiControlRoute;
   '/admin/model-pricing': typeof MainAdminModelPricingRoute;
   '/admin/model-test': typeof MainAdminModelTestRoute;
+  '/admin/outbox': typeof MainAdminOutboxRoute;
   '/admin/users': typeof MainAdminUsersRoute;
   '/chat/$conversationId': typeof MainChatConversationIdRoute;
   '/image-editor/new': typeof MainImageEditorNewRoute;
@@ -376,10 +416,14 @@ export interface FileRoutesById {
   '/_auth': typeof AuthRouteWithChildren;
   '/_main': typeof MainRouteWithChildren;
   '/_main/admin': typeof MainAdminRouteRouteWithChildren;
+  '/_auth/confirm-email': typeof AuthConfirmEmailRoute;
+  '/_auth/invite': typeof AuthInviteRoute;
   '/_auth/login': typeof AuthLoginRoute;
   '/_auth/privacy': typeof AuthPrivacyRoute;
   '/_auth/register': typeof AuthRegisterRoute;
+  '/_auth/reset-password': typeof AuthResetPasswordRoute;
   '/_auth/terms': typeof AuthTermsRoute;
+  '/_auth/verify-email': typeof AuthVerifyEmailRoute;
   '/_main/analytics': typeof MainAnalyticsRoute;
   '/_main/avatar-studio': typeof MainAvatarStudioRoute;
   '/_main/brand-kit': typeof MainBrandKitRoute;
@@ -400,6 +444,7 @@ export interface FileRoutesById {
   '/_main/admin/ai-control': typeof MainAdminAiControlRoute;
   '/_main/admin/model-pricing': typeof MainAdminModelPricingRoute;
   '/_main/admin/model-test': typeof MainAdminModelTestRoute;
+  '/_main/admin/outbox': typeof MainAdminOutboxRoute;
   '/_main/admin/users': typeof MainAdminUsersRoute;
   '/_main/chat/$conversationId': typeof MainChatConversationIdRoute;
   '/_main/image-editor/new': typeof MainImageEditorNewRoute;
@@ -423,10 +468,14 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/admin'
+    | '/confirm-email'
+    | '/invite'
     | '/login'
     | '/privacy'
     | '/register'
+    | '/reset-password'
     | '/terms'
+    | '/verify-email'
     | '/analytics'
     | '/avatar-studio'
     | '/brand-kit'
@@ -446,6 +495,7 @@ export interface FileRouteTypes {
     | '/admin/ai-control'
     | '/admin/model-pricing'
     | '/admin/model-test'
+    | '/admin/outbox'
     | '/admin/users'
     | '/chat/$conversationId'
     | '/image-editor/new'
@@ -466,10 +516,14 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
+    | '/confirm-email'
+    | '/invite'
     | '/login'
     | '/privacy'
     | '/register'
+    | '/reset-password'
     | '/terms'
+    | '/verify-email'
     | '/analytics'
     | '/avatar-studio'
     | '/brand-kit'
@@ -488,6 +542,7 @@ export interface FileRouteTypes {
     | '/admin/ai-control'
     | '/admin/model-pricing'
     | '/admin/model-test'
+    | '/admin/outbox'
     | '/admin/users'
     | '/chat/$conversationId'
     | '/image-editor/new'
@@ -510,10 +565,14 @@ export interface FileRouteTypes {
     | '/_auth'
     | '/_main'
     | '/_main/admin'
+    | '/_auth/confirm-email'
+    | '/_auth/invite'
     | '/_auth/login'
     | '/_auth/privacy'
     | '/_auth/register'
+    | '/_auth/reset-password'
     | '/_auth/terms'
+    | '/_auth/verify-email'
     | '/_main/analytics'
     | '/_main/avatar-studio'
     | '/_main/brand-kit'
@@ -534,6 +593,7 @@ export interface FileRouteTypes {
     | '/_main/admin/ai-control'
     | '/_main/admin/model-pricing'
     | '/_main/admin/model-test'
+    | '/_main/admin/outbox'
     | '/_main/admin/users'
     | '/_main/chat/$conversationId'
     | '/_main/image-editor/new'
@@ -575,6 +635,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/_auth/confirm-email': {
+      id: '/_auth/confirm-email';
+      path: '/confirm-email';
+      fullPath: '/confirm-email';
+      preLoaderRoute: typeof AuthConfirmEmailRouteImport;
+      parentRoute: typeof AuthRoute;
+    };
+    '/_auth/invite': {
+      id: '/_auth/invite';
+      path: '/invite';
+      fullPath: '/invite';
+      preLoaderRoute: typeof AuthInviteRouteImport;
+      parentRoute: typeof AuthRoute;
+    };
     '/_auth/login': {
       id: '/_auth/login';
       path: '/login';
@@ -596,11 +670,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthRegisterRouteImport;
       parentRoute: typeof AuthRoute;
     };
+    '/_auth/reset-password': {
+      id: '/_auth/reset-password';
+      path: '/reset-password';
+      fullPath: '/reset-password';
+      preLoaderRoute: typeof AuthResetPasswordRouteImport;
+      parentRoute: typeof AuthRoute;
+    };
     '/_auth/terms': {
       id: '/_auth/terms';
       path: '/terms';
       fullPath: '/terms';
       preLoaderRoute: typeof AuthTermsRouteImport;
+      parentRoute: typeof AuthRoute;
+    };
+    '/_auth/verify-email': {
+      id: '/_auth/verify-email';
+      path: '/verify-email';
+      fullPath: '/verify-email';
+      preLoaderRoute: typeof AuthVerifyEmailRouteImport;
       parentRoute: typeof AuthRoute;
     };
     '/_main/': {
@@ -750,6 +838,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainAdminModelTestRouteImport;
       parentRoute: typeof MainAdminRouteRoute;
     };
+    '/_main/admin/outbox': {
+      id: '/_main/admin/outbox';
+      path: '/outbox';
+      fullPath: '/admin/outbox';
+      preLoaderRoute: typeof MainAdminOutboxRouteImport;
+      parentRoute: typeof MainAdminRouteRoute;
+    };
     '/_main/admin/users': {
       id: '/_main/admin/users';
       path: '/users';
@@ -873,17 +968,25 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthRouteChildren {
+  AuthConfirmEmailRoute: typeof AuthConfirmEmailRoute;
+  AuthInviteRoute: typeof AuthInviteRoute;
   AuthLoginRoute: typeof AuthLoginRoute;
   AuthPrivacyRoute: typeof AuthPrivacyRoute;
   AuthRegisterRoute: typeof AuthRegisterRoute;
+  AuthResetPasswordRoute: typeof AuthResetPasswordRoute;
   AuthTermsRoute: typeof AuthTermsRoute;
+  AuthVerifyEmailRoute: typeof AuthVerifyEmailRoute;
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
+  AuthConfirmEmailRoute: AuthConfirmEmailRoute,
+  AuthInviteRoute: AuthInviteRoute,
   AuthLoginRoute: AuthLoginRoute,
   AuthPrivacyRoute: AuthPrivacyRoute,
   AuthRegisterRoute: AuthRegisterRoute,
+  AuthResetPasswordRoute: AuthResetPasswordRoute,
   AuthTermsRoute: AuthTermsRoute,
+  AuthVerifyEmailRoute: AuthVerifyEmailRoute,
 };
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren);
@@ -892,6 +995,7 @@ interface MainAdminRouteRouteChildren {
   MainAdminAiControlRoute: typeof MainAdminAiControlRoute;
   MainAdminModelPricingRoute: typeof MainAdminModelPricingRoute;
   MainAdminModelTestRoute: typeof MainAdminModelTestRoute;
+  MainAdminOutboxRoute: typeof MainAdminOutboxRoute;
   MainAdminUsersRoute: typeof MainAdminUsersRoute;
   MainAdminIndexRoute: typeof MainAdminIndexRoute;
   MainAdminProfitabilityIndexRoute: typeof MainAdminProfitabilityIndexRoute;
@@ -902,6 +1006,7 @@ const MainAdminRouteRouteChildren: MainAdminRouteRouteChildren = {
   MainAdminAiControlRoute: MainAdminAiControlRoute,
   MainAdminModelPricingRoute: MainAdminModelPricingRoute,
   MainAdminModelTestRoute: MainAdminModelTestRoute,
+  MainAdminOutboxRoute: MainAdminOutboxRoute,
   MainAdminUsersRoute: MainAdminUsersRoute,
   MainAdminIndexRoute: MainAdminIndexRoute,
   MainAdminProfitabilityIndexRoute: MainAdminProfitabilityIndexRoute,
