@@ -39,13 +39,13 @@ export function VerifyEmailBanner() {
       style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
     >
       <Container size="xl" py={10}>
-        <Group justify="space-between" gap="sm" wrap="wrap">
-          <Group gap="sm" wrap="nowrap">
+        <Group justify="space-between" gap="sm" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
             <ThemeIcon variant="filled" color="yellow" size="md" radius="xl">
               <IconMailCheck size={15} aria-hidden />
             </ThemeIcon>
             <Flex direction={{ base: 'column', xs: 'row' }} gap={{ base: 0, xs: 'sm' }} align={{ base: 'flex-start', xs: 'baseline' }}>
-              <Text size="sm" fw={700}>
+              <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
                 Verify your e-mail address
               </Text>
               <Text size="sm" c="dimmed">
@@ -60,6 +60,7 @@ export function VerifyEmailBanner() {
             loading={resend.isPending}
             onClick={() => resend.mutate({})}
             data-testid="verify-email-resend"
+            style={{ flexShrink: 0 }}
           >
             Resend
           </Button>

@@ -213,7 +213,7 @@ export function OutboxScreen() {
           <Table verticalSpacing="sm" highlightOnHover aria-label="Outbox" data-testid="outbox-table">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Status</Table.Th>
+                <Table.Th w={120}>Status</Table.Th>
                 <Table.Th>To</Table.Th>
                 <Table.Th>Subject</Table.Th>
                 <Table.Th ta="right">Attempts</Table.Th>
