@@ -76,4 +76,12 @@ describe('mail templates', () => {
     expect(invite.text).toContain('as an editor');
     expect(invite.links[0]?.url).toBe(`${BASE}/invite?token=tok-invite`);
   });
+
+  it('keeps the subject on one line whatever a project is called, and escapes names in the HTML', async () => {
+    const spec = { ...(SPECS[9] as Extract<MailSpec, { kind: 'project_invite' }>), projectName: 'Evil\r\nBcc: victim@example.com <b>x</b>' };
+    const mail = await renderMail(spec, BASE);
+    expect(mail.subject).not.toMatch(/[\r\n]/);
+    expect(mail.html).not.toContain('<b>x</b>');
+    expect(mail.html).toContain('&lt;b&gt;x&lt;/b&gt;');
+  });
 });

@@ -365,6 +365,9 @@ export function composeMail(spec: MailSpec, publicUrl: string): Composed {
   }
 }
 
+/** A header value on one line: names people chose (a project's) never break out of the Subject header. */
+const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, ' ').trim();
+
 /** Renders a mail to HTML and plain text, with the logo attached (no remote images). */
 export async function renderMail(spec: MailSpec, publicUrl: string): Promise<RenderedMail> {
   const composed = composeMail(spec, publicUrl);
@@ -372,7 +375,7 @@ export async function renderMail(spec: MailSpec, publicUrl: string): Promise<Ren
   return {
     kind: spec.kind,
     to: spec.to,
-    subject: composed.subject,
+    subject: oneLine(composed.subject),
     html,
     text,
     links: composed.links,
