@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkTo, startMailbox, type TestMailbox } from '../apps/api/src/testing/smtp-server';
 import { signUp, uniqueEmail, waitForShell } from './support/app';
 import { DESKTOP, launchBrowser, MOBILE, saveScreen, withPage } from './support/browser';
 import { startServer, type TestServer } from './support/server';
@@ -8,15 +9,19 @@ import { startServer, type TestServer } from './support/server';
 
 let server: TestServer;
 let browser: Browser;
+let mailbox: TestMailbox;
 
 beforeAll(async () => {
-  server = await startServer();
+  // Invitations arrive by mail: a real SMTP mailbox on loopback.
+  mailbox = await startMailbox();
+  server = await startServer({ smtpUrl: mailbox.url });
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  await mailbox?.close();
 });
 
 type Options = { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' };
@@ -61,30 +66,43 @@ describe('collaboration', () => {
       await ownerPage.goto('/projects');
       await waitForShell(ownerPage);
 
-      // Share / members from the card's menu: invite the viewer, and an address without an account.
+      // Share / members from the card's menu: invite the viewer, and an address without an account —
+      // the same answer for both (an invitation mailed as a link), whether or not the address has an account.
       await cardNamed(ownerPage, 'Spring moodboard').getByRole('button', { name: 'Actions for Spring moodboard' }).click();
       await ownerPage.getByRole('menuitem', { name: 'Share / members' }).click();
       const dialog = ownerPage.getByRole('dialog', { name: /Members of/ });
       await dialog.getByTestId('invite-email').fill(viewerEmail.toUpperCase());
       await dialog.getByTestId('invite-submit').click();
-      await expect.poll(() => dialog.getByTestId('member-row').count(), { timeout: 15_000 }).toBe(1);
-      expect(await dialog.getByTestId('member-row').getAttribute('data-email')).toBe(viewerEmail);
+      await expect.poll(() => dialog.getByTestId('invite-row').count(), { timeout: 15_000 }).toBe(1);
+      expect(await dialog.getByTestId('member-row').count()).toBe(0);
       // A duplicate is refused with a clear message.
       await dialog.getByTestId('invite-email').fill(viewerEmail);
       await dialog.getByTestId('invite-submit').click();
-      await expect.poll(() => dialog.getByTestId('invite-error').textContent(), { timeout: 15_000 }).toMatch(/already a collaborator/);
+      await expect.poll(() => dialog.getByTestId('invite-error').textContent(), { timeout: 15_000 }).toMatch(/already been invited/);
       const later = uniqueEmail('later');
       await dialog.getByTestId('invite-email').fill(later);
       await dialog.getByTestId('invite-submit').click();
-      await expect.poll(() => dialog.getByTestId('invite-row').count(), { timeout: 15_000 }).toBe(1);
+      await expect.poll(() => dialog.getByTestId('invite-row').count(), { timeout: 15_000 }).toBe(2);
       await saveScreen(ownerPage, 'collaboration-members-modal');
       await ownerPage.keyboard.press('Escape');
+
+      // The viewer opens the link from their mail, signed in, and accepts.
+      const invitation = await mailbox.waitFor((m) => m.to.includes(viewerEmail) && /invited you to “Spring moodboard”/.test(m.subject), 30_000);
+      const link = new URL(linkTo(invitation, '/invite'));
+      await viewerPage.goto(`${link.pathname}${link.search}`);
+      await viewerPage.getByTestId('invite-screen').waitFor();
+      expect(await viewerPage.getByTestId('invite-screen').textContent()).toContain('Spring moodboard');
+      await saveScreen(viewerPage, 'collaboration-invite-accept');
+      await viewerPage.getByTestId('invite-accept').click();
+      await viewerPage.waitForURL(new RegExp(`/projects/${projectId}/`));
 
       // The owner's card shows the member count; /collaboration lists members and the pending invite.
       await ownerPage.goto('/collaboration');
       await waitForShell(ownerPage);
       await expect.poll(() => ownerPage.getByTestId('my-shared-project').count(), { timeout: 15_000 }).toBe(1);
+      await expect.poll(() => ownerPage.getByTestId('my-shared-project').textContent()).toContain(viewerEmail);
       await expect.poll(() => ownerPage.getByTestId('pending-invite').textContent()).toContain(later);
+      expect(await ownerPage.getByTestId('pending-invite').count()).toBe(1);
       await saveScreen(ownerPage, 'collaboration-owner');
 
       // The viewer: the project appears in their list, marked shared and view-only.

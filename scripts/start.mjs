@@ -280,12 +280,24 @@ async function main() {
       `  API docs  ${publicUrl}/api/docs     health  ${publicUrl}/api/health`,
       `  Postgres  ${pgInfo.label}`,
       `  Redis     ${redisInfo.label}`,
+      `  Mail      ${mailLabel(ENV.SMTP_URL, publicUrl)}`,
       '',
       `  ${yellow('Ctrl+C')} stops it.`,
       green(line),
       '',
     ].join('\n'),
   );
+}
+
+/** Where mails go: the SMTP host (never its credentials), or Admin → Outbox when SMTP_URL is unset. */
+function mailLabel(smtpUrl, publicUrl) {
+  if (!smtpUrl) return `not sent (no SMTP_URL): read them in Admin → Outbox, ${publicUrl}/admin/outbox; their links are in this log too`;
+  try {
+    const u = new URL(smtpUrl);
+    return `sent via ${u.protocol}//${u.host}`;
+  } catch {
+    return 'sent via SMTP_URL';
+  }
 }
 
 main().catch(async (e) => {

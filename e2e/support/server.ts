@@ -31,6 +31,8 @@ export interface TestServer {
 export interface StartOptions {
   /** Extra or overriding environment for the api process, e.g. { ACCESS_TOKEN_TTL_SECONDS: '5' }. */
   env?: Record<string, string>;
+  /** The mail server the app sends to (e.g. a test mailbox's url, apps/api/src/testing/smtp-server.ts); unset: mails stay in the outbox. */
+  smtpUrl?: string;
   /** How long to wait for GET /api/health to answer 200. */
   startTimeoutMs?: number;
 }
@@ -70,7 +72,7 @@ function baseEnv(): NodeJS.ProcessEnv {
   for (const [key, value] of Object.entries(process.env)) {
     if (value === undefined) continue;
     if (
-      /^(DATABASE_URL|REDIS_URL|PORT|HOST|PUBLIC_URL|QUEUE_PREFIX|WEB_DIST_DIR|NODE_ENV|LOG_LEVEL|INLINE_WORKER|ADMIN_|ACCESS_TOKEN_|REFRESH_|RATE_LIMIT_|CORS_)/.test(
+      /^(DATABASE_URL|REDIS_URL|PORT|HOST|PUBLIC_URL|QUEUE_PREFIX|WEB_DIST_DIR|NODE_ENV|LOG_LEVEL|INLINE_WORKER|ADMIN_|ACCESS_TOKEN_|REFRESH_|RATE_LIMIT_|CORS_|SMTP_URL|MAIL_FROM)/.test(
         key,
       )
     )
@@ -178,6 +180,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       RATE_LIMIT_AUTH_PER_MINUTE: '10000',
       // The suites count balances from a 50-credit start (the product default is higher).
       SIGNUP_BONUS_CREDITS: '50',
+      ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
       ...options.env,
     };
 

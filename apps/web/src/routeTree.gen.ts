@@ -11,10 +11,14 @@
 import { Route as rootRouteImport } from './routes/__root';
 import { Route as AuthRouteImport } from './routes/_auth';
 import { Route as MainRouteImport } from './routes/_main';
+import { Route as AuthConfirmEmailRouteImport } from './routes/_auth/confirm-email';
+import { Route as AuthInviteRouteImport } from './routes/_auth/invite';
 import { Route as AuthLoginRouteImport } from './routes/_auth/login';
 import { Route as AuthPrivacyRouteImport } from './routes/_auth/privacy';
 import { Route as AuthRegisterRouteImport } from './routes/_auth/register';
+import { Route as AuthResetPasswordRouteImport } from './routes/_auth/reset-password';
 import { Route as AuthTermsRouteImport } from './routes/_auth/terms';
+import { Route as AuthVerifyEmailRouteImport } from './routes/_auth/verify-email';
 import { Route as MainIndexRouteImport } from './routes/_main/index';
 import { Route as MainAdminRouteRouteImport } from './routes/_main/admin/route';
 import { Route as MainAnalyticsRouteImport } from './routes/_main/analytics';
@@ -36,6 +40,7 @@ import { Route as MainAdminIndexRouteImport } from './routes/_main/admin/index';
 import { Route as MainAdminAiControlRouteImport } from './routes/_main/admin/ai-control';
 import { Route as MainAdminModelPricingRouteImport } from './routes/_main/admin/model-pricing';
 import { Route as MainAdminModelTestRouteImport } from './routes/_main/admin/model-test';
+import { Route as MainAdminOutboxRouteImport } from './routes/_main/admin/outbox';
 import { Route as MainAdminQueuesRouteImport } from './routes/_main/admin/queues';
 import { Route as MainAdminUsersRouteImport } from './routes/_main/admin/users';
 import { Route as MainChatIndexRouteImport } from './routes/_main/chat/index';
@@ -63,6 +68,16 @@ const MainRoute = MainRouteImport.update({
   id: '/_main',
   getParentRoute: () => rootRouteImport,
 } as any);
+const AuthConfirmEmailRoute = AuthConfirmEmailRouteImport.update({
+  id: '/confirm-email',
+  path: '/confirm-email',
+  getParentRoute: () => AuthRoute,
+} as any);
+const AuthInviteRoute = AuthInviteRouteImport.update({
+  id: '/invite',
+  path: '/invite',
+  getParentRoute: () => AuthRoute,
+} as any);
 const AuthLoginRoute = AuthLoginRouteImport.update({
   id: '/login',
   path: '/login',
@@ -78,9 +93,19 @@ const AuthRegisterRoute = AuthRegisterRouteImport.update({
   path: '/register',
   getParentRoute: () => AuthRoute,
 } as any);
+const AuthResetPasswordRoute = AuthResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
+  getParentRoute: () => AuthRoute,
+} as any);
 const AuthTermsRoute = AuthTermsRouteImport.update({
   id: '/terms',
   path: '/terms',
+  getParentRoute: () => AuthRoute,
+} as any);
+const AuthVerifyEmailRoute = AuthVerifyEmailRouteImport.update({
+  id: '/verify-email',
+  path: '/verify-email',
   getParentRoute: () => AuthRoute,
 } as any);
 const MainIndexRoute = MainIndexRouteImport.update({
@@ -186,6 +211,11 @@ const MainAdminModelPricingRoute = MainAdminModelPricingRouteImport.update({
 const MainAdminModelTestRoute = MainAdminModelTestRouteImport.update({
   id: '/model-test',
   path: '/model-test',
+  getParentRoute: () => MainAdminRouteRoute,
+} as any);
+const MainAdminOutboxRoute = MainAdminOutboxRouteImport.update({
+  id: '/outbox',
+  path: '/outbox',
   getParentRoute: () => MainAdminRouteRoute,
 } as any);
 const MainAdminQueuesRoute = MainAdminQueuesRouteImport.update({
@@ -294,10 +324,14 @@ const MainProjectsProjectIdSeoSettingsRoute =
 export interface FileRoutesByFullPath {
   '/': typeof MainIndexRoute;
   '/admin': typeof MainAdminRouteRouteWithChildren;
+  '/confirm-email': typeof AuthConfirmEmailRoute;
+  '/invite': typeof AuthInviteRoute;
   '/login': typeof AuthLoginRoute;
   '/privacy': typeof AuthPrivacyRoute;
   '/register': typeof AuthRegisterRoute;
+  '/reset-password': typeof AuthResetPasswordRoute;
   '/terms': typeof AuthTermsRoute;
+  '/verify-email': typeof AuthVerifyEmailRoute;
   '/analytics': typeof MainAnalyticsRoute;
   '/avatar-studio': typeof MainAvatarStudioRoute;
   '/brand-kit': typeof MainBrandKitRoute;
@@ -317,6 +351,7 @@ export interface FileRoutesByFullPath {
   '/admin/ai-control': typeof MainAdminAiControlRoute;
   '/admin/model-pricing': typeof MainAdminModelPricingRoute;
   '/admin/model-test': typeof MainAdminModelTestRoute;
+  '/admin/outbox': typeof MainAdminOutboxRoute;
   '/admin/queues': typeof MainAdminQueuesRoute;
   '/admin/users': typeof MainAdminUsersRoute;
   '/chat/$conversationId': typeof MainChatConversationIdRoute;
@@ -338,10 +373,14 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof MainIndexRoute;
+  '/confirm-email': typeof AuthConfirmEmailRoute;
+  '/invite': typeof AuthInviteRoute;
   '/login': typeof AuthLoginRoute;
   '/privacy': typeof AuthPrivacyRoute;
   '/register': typeof AuthRegisterRoute;
+  '/reset-password': typeof AuthResetPasswordRoute;
   '/terms': typeof AuthTermsRoute;
+  '/verify-email': typeof AuthVerifyEmailRoute;
   '/analytics': typeof MainAnalyticsRoute;
   '/avatar-studio': typeof MainAvatarStudioRoute;
   '/brand-kit': typeof MainBrandKitRoute;
@@ -360,6 +399,7 @@ export interface FileRoutesByTo {
   '/admin/ai-control': typeof MainAdminAiControlRoute;
   '/admin/model-pricing': typeof MainAdminModelPricingRoute;
   '/admin/model-test': typeof MainAdminModelTestRoute;
+  '/admin/outbox': typeof MainAdminOutboxRoute;
   '/admin/queues': typeof MainAdminQueuesRoute;
   '/admin/users': typeof MainAdminUsersRoute;
   '/chat/$conversationId': typeof MainChatConversationIdRoute;
@@ -384,10 +424,14 @@ export interface FileRoutesById {
   '/_auth': typeof AuthRouteWithChildren;
   '/_main': typeof MainRouteWithChildren;
   '/_main/admin': typeof MainAdminRouteRouteWithChildren;
+  '/_auth/confirm-email': typeof AuthConfirmEmailRoute;
+  '/_auth/invite': typeof AuthInviteRoute;
   '/_auth/login': typeof AuthLoginRoute;
   '/_auth/privacy': typeof AuthPrivacyRoute;
   '/_auth/register': typeof AuthRegisterRoute;
+  '/_auth/reset-password': typeof AuthResetPasswordRoute;
   '/_auth/terms': typeof AuthTermsRoute;
+  '/_auth/verify-email': typeof AuthVerifyEmailRoute;
   '/_main/analytics': typeof MainAnalyticsRoute;
   '/_main/avatar-studio': typeof MainAvatarStudioRoute;
   '/_main/brand-kit': typeof MainBrandKitRoute;
@@ -408,6 +452,7 @@ export interface FileRoutesById {
   '/_main/admin/ai-control': typeof MainAdminAiControlRoute;
   '/_main/admin/model-pricing': typeof MainAdminModelPricingRoute;
   '/_main/admin/model-test': typeof MainAdminModelTestRoute;
+  '/_main/admin/outbox': typeof MainAdminOutboxRoute;
   '/_main/admin/queues': typeof MainAdminQueuesRoute;
   '/_main/admin/users': typeof MainAdminUsersRoute;
   '/_main/chat/$conversationId': typeof MainChatConversationIdRoute;
@@ -432,10 +477,14 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/admin'
+    | '/confirm-email'
+    | '/invite'
     | '/login'
     | '/privacy'
     | '/register'
+    | '/reset-password'
     | '/terms'
+    | '/verify-email'
     | '/analytics'
     | '/avatar-studio'
     | '/brand-kit'
@@ -455,6 +504,7 @@ export interface FileRouteTypes {
     | '/admin/ai-control'
     | '/admin/model-pricing'
     | '/admin/model-test'
+    | '/admin/outbox'
     | '/admin/queues'
     | '/admin/users'
     | '/chat/$conversationId'
@@ -476,10 +526,14 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
+    | '/confirm-email'
+    | '/invite'
     | '/login'
     | '/privacy'
     | '/register'
+    | '/reset-password'
     | '/terms'
+    | '/verify-email'
     | '/analytics'
     | '/avatar-studio'
     | '/brand-kit'
@@ -498,6 +552,7 @@ export interface FileRouteTypes {
     | '/admin/ai-control'
     | '/admin/model-pricing'
     | '/admin/model-test'
+    | '/admin/outbox'
     | '/admin/queues'
     | '/admin/users'
     | '/chat/$conversationId'
@@ -521,10 +576,14 @@ export interface FileRouteTypes {
     | '/_auth'
     | '/_main'
     | '/_main/admin'
+    | '/_auth/confirm-email'
+    | '/_auth/invite'
     | '/_auth/login'
     | '/_auth/privacy'
     | '/_auth/register'
+    | '/_auth/reset-password'
     | '/_auth/terms'
+    | '/_auth/verify-email'
     | '/_main/analytics'
     | '/_main/avatar-studio'
     | '/_main/brand-kit'
@@ -545,6 +604,7 @@ export interface FileRouteTypes {
     | '/_main/admin/ai-control'
     | '/_main/admin/model-pricing'
     | '/_main/admin/model-test'
+    | '/_main/admin/outbox'
     | '/_main/admin/queues'
     | '/_main/admin/users'
     | '/_main/chat/$conversationId'
@@ -587,6 +647,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/_auth/confirm-email': {
+      id: '/_auth/confirm-email';
+      path: '/confirm-email';
+      fullPath: '/confirm-email';
+      preLoaderRoute: typeof AuthConfirmEmailRouteImport;
+      parentRoute: typeof AuthRoute;
+    };
+    '/_auth/invite': {
+      id: '/_auth/invite';
+      path: '/invite';
+      fullPath: '/invite';
+      preLoaderRoute: typeof AuthInviteRouteImport;
+      parentRoute: typeof AuthRoute;
+    };
     '/_auth/login': {
       id: '/_auth/login';
       path: '/login';
@@ -608,11 +682,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthRegisterRouteImport;
       parentRoute: typeof AuthRoute;
     };
+    '/_auth/reset-password': {
+      id: '/_auth/reset-password';
+      path: '/reset-password';
+      fullPath: '/reset-password';
+      preLoaderRoute: typeof AuthResetPasswordRouteImport;
+      parentRoute: typeof AuthRoute;
+    };
     '/_auth/terms': {
       id: '/_auth/terms';
       path: '/terms';
       fullPath: '/terms';
       preLoaderRoute: typeof AuthTermsRouteImport;
+      parentRoute: typeof AuthRoute;
+    };
+    '/_auth/verify-email': {
+      id: '/_auth/verify-email';
+      path: '/verify-email';
+      fullPath: '/verify-email';
+      preLoaderRoute: typeof AuthVerifyEmailRouteImport;
       parentRoute: typeof AuthRoute;
     };
     '/_main/': {
@@ -762,6 +850,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainAdminModelTestRouteImport;
       parentRoute: typeof MainAdminRouteRoute;
     };
+    '/_main/admin/outbox': {
+      id: '/_main/admin/outbox';
+      path: '/outbox';
+      fullPath: '/admin/outbox';
+      preLoaderRoute: typeof MainAdminOutboxRouteImport;
+      parentRoute: typeof MainAdminRouteRoute;
+    };
     '/_main/admin/queues': {
       id: '/_main/admin/queues';
       path: '/queues';
@@ -892,17 +987,25 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthRouteChildren {
+  AuthConfirmEmailRoute: typeof AuthConfirmEmailRoute;
+  AuthInviteRoute: typeof AuthInviteRoute;
   AuthLoginRoute: typeof AuthLoginRoute;
   AuthPrivacyRoute: typeof AuthPrivacyRoute;
   AuthRegisterRoute: typeof AuthRegisterRoute;
+  AuthResetPasswordRoute: typeof AuthResetPasswordRoute;
   AuthTermsRoute: typeof AuthTermsRoute;
+  AuthVerifyEmailRoute: typeof AuthVerifyEmailRoute;
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
+  AuthConfirmEmailRoute: AuthConfirmEmailRoute,
+  AuthInviteRoute: AuthInviteRoute,
   AuthLoginRoute: AuthLoginRoute,
   AuthPrivacyRoute: AuthPrivacyRoute,
   AuthRegisterRoute: AuthRegisterRoute,
+  AuthResetPasswordRoute: AuthResetPasswordRoute,
   AuthTermsRoute: AuthTermsRoute,
+  AuthVerifyEmailRoute: AuthVerifyEmailRoute,
 };
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren);
@@ -911,6 +1014,7 @@ interface MainAdminRouteRouteChildren {
   MainAdminAiControlRoute: typeof MainAdminAiControlRoute;
   MainAdminModelPricingRoute: typeof MainAdminModelPricingRoute;
   MainAdminModelTestRoute: typeof MainAdminModelTestRoute;
+  MainAdminOutboxRoute: typeof MainAdminOutboxRoute;
   MainAdminQueuesRoute: typeof MainAdminQueuesRoute;
   MainAdminUsersRoute: typeof MainAdminUsersRoute;
   MainAdminIndexRoute: typeof MainAdminIndexRoute;
@@ -922,6 +1026,7 @@ const MainAdminRouteRouteChildren: MainAdminRouteRouteChildren = {
   MainAdminAiControlRoute: MainAdminAiControlRoute,
   MainAdminModelPricingRoute: MainAdminModelPricingRoute,
   MainAdminModelTestRoute: MainAdminModelTestRoute,
+  MainAdminOutboxRoute: MainAdminOutboxRoute,
   MainAdminQueuesRoute: MainAdminQueuesRoute,
   MainAdminUsersRoute: MainAdminUsersRoute,
   MainAdminIndexRoute: MainAdminIndexRoute,

@@ -1,5 +1,6 @@
 export type { Engine, EngineInput, EngineOutput } from './engines';
 export { localEngines } from './engines';
+export { emailProcessor, REDACTED_TOKEN, reconcileOutbox } from './processors/email.processor';
 export { processors } from './processors/index';
 export * from './queues';
 export { reconcileGenerations } from './reconcile';

@@ -4,6 +4,7 @@ import { createProviders } from '@atelier/providers';
 import type { Env } from '@atelier/shared/env';
 import type { Logger } from 'pino';
 import { type Engine, localEngines } from './engines';
+import { reconcileOutbox } from './processors/email.processor';
 import { reconcileExports } from './processors/export.processor';
 import { processors } from './processors/index';
 import { reconcileSeoRuns } from './processors/seo.processor';
@@ -35,6 +36,7 @@ export async function startAllWorkers(options: {
     await reconcileGenerations({ db, log, queues });
     await reconcileExports({ db, log, queues });
     await reconcileSeoRuns({ db, log, queues });
+    await reconcileOutbox({ db, log, queues });
   } catch (e) {
     log.warn({ err: String(e) }, 'reconcile skipped');
   } finally {
@@ -56,6 +58,8 @@ export async function startAllWorkers(options: {
   const sweeper = createQueueClient(env.redis.url, env.redis.queuePrefix);
   const timer = setInterval(() => {
     reconcileGenerations({ db, log, queues: sweeper }).catch((e: unknown) => log.warn({ err: String(e) }, 'periodic reconcile skipped'));
+    // Mails whose enqueue failed after their transaction committed (Redis blip) go out on the next sweep.
+    reconcileOutbox({ db, log, queues: sweeper }).catch((e: unknown) => log.warn({ err: String(e) }, 'periodic outbox reconcile skipped'));
   }, every);
   timer.unref();
   return {

@@ -18,6 +18,8 @@ export interface UsersTable {
   last_active_at: Date | null;
   /** The first dashboard visit (null until then): "Welcome" once, "Welcome back" after. */
   first_visit_at: Date | null;
+  /** When the address was proven by a link sent to it (issue 23); null: unverified. */
+  email_verified_at: Date | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -457,15 +459,82 @@ export interface ProjectCollaboratorsTable {
   updated_at: Timestamp;
 }
 
-/** An invite to an e-mail without an account yet; attached when that address signs up. */
+/**
+ * An invitation to an e-mail address (issue 23): mailed as a single-use link (hashed token, 7 days).
+ * It becomes a membership when a signed-in user accepts the link, or when an account verifies that address.
+ */
 export interface ProjectInvitesTable {
   id: Generated<string>;
   project_id: string;
   email: string;
   role: CollaboratorRole;
   invited_by: string | null;
+  token_hash: string | null;
+  expires_at: Generated<Date>;
+  last_sent_at: Date | null;
+  send_count: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** Status of one outbox mail: PENDING → SENDING → SENT, or RETRYING → … → FAILED; UNSENT when no SMTP server is configured. */
+export type EmailStatus = 'PENDING' | 'SENDING' | 'RETRYING' | 'SENT' | 'FAILED' | 'UNSENT';
+export interface EmailLink {
+  label: string;
+  url: string;
+}
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  /** Referenced from the HTML as cid:… */
+  cid: string;
+  contentBase64: string;
+}
+/** The outbox (issue 23): every mail, written in the transaction of the change that causes it; the row is exactly what is sent. */
+export interface EmailOutboxTable {
+  id: Generated<string>;
+  kind: string;
+  user_id: string | null;
+  to_address: string;
+  subject: string;
+  html: string;
+  text: string;
+  links: JsonDefault<EmailLink[]>;
+  attachments: JsonDefault<EmailAttachment[]>;
+  /** Raw tokens inside the body; replaced by a marker once the mail is delivered. */
+  secrets: JsonDefault<string[]>;
+  status: Generated<EmailStatus>;
+  attempts: Generated<number>;
+  last_response: string | null;
+  last_error: string | null;
+  message_id: string | null;
+  sent_at: Date | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type AuthTokenPurpose = 'verify_email' | 'password_reset' | 'email_change';
+/** A single-use link token (only its SHA-256 is stored) bound to the address it was sent to. */
+export interface AuthTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  purpose: AuthTokenPurpose;
+  token_hash: string;
+  email: string;
+  expires_at: Date;
+  used_at: Date | null;
+  created_ip: string | null;
+  created_at: Timestamp;
+}
+
+/** A device family (browser + OS + network) an account has signed in from: a new one gets a notice. */
+export interface UserDevicesTable {
+  user_id: string;
+  device_key: string;
+  label: string;
+  last_ip: string | null;
+  first_seen_at: Timestamp;
+  last_seen_at: Timestamp;
 }
 
 /** A public, read-only link to one generation or one export (revocable, optional expiry). */
@@ -578,6 +647,9 @@ export interface Database {
   image_layers: ImageLayersTable;
   project_collaborators: ProjectCollaboratorsTable;
   project_invites: ProjectInvitesTable;
+  email_outbox: EmailOutboxTable;
+  auth_tokens: AuthTokensTable;
+  user_devices: UserDevicesTable;
   share_links: ShareLinksTable;
   sound_sessions: SoundSessionsTable;
   sound_sources: SoundSourcesTable;

@@ -97,6 +97,17 @@ export const EnvSchema = z
     SEO_FETCH_ALLOW_PRIVATE: bool,
     SEO_FETCH_TIMEOUT_MS: intIn(10_000, 500, 60_000),
     SEO_FETCH_MAX_BYTES: intIn(2_000_000, 10_000, 20_000_000),
+    // E-mail (issue 23): unset SMTP_URL keeps mails in the outbox (Admin → Outbox) and prints their links in the log.
+    SMTP_URL: z
+      .url({ protocol: /^smtps?$/, error: 'SMTP_URL must look like smtp://user:pass@host:587 or smtps://user:pass@host:465' })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    MAIL_FROM: z
+      .string()
+      .trim()
+      .regex(/^(?:[^<>@]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, 'MAIL_FROM must be an address, e.g. Atelier <no-reply@example.com>')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
   })
   .superRefine((env, ctx) => {
     if (env.AUTH_SECRET && PUBLISHED_AUTH_SECRETS.includes(env.AUTH_SECRET)) {
@@ -188,6 +199,12 @@ export interface Env {
     rateLimitPerMinute: number;
     /** Extra origins the web app may load analytics scripts from and send to (CSP script/connect/img-src). */
     cspOrigins: string[];
+  };
+  mail: {
+    /** smtp:// or smtps:// URL of the mail server; unset: mails stay in the outbox (Admin → Outbox) and their links are logged. */
+    smtpUrl?: string | undefined;
+    /** The From header of every mail. */
+    from: string;
   };
   seo: {
     /** Competitor-page fetches may reach private/loopback addresses (tests only; never in production). */
@@ -296,6 +313,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       rateLimitPerMinute: e.ANALYTICS_RATE_LIMIT_PER_MINUTE,
       cspOrigins: list(e.ANALYTICS_CSP_ORIGINS),
     },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `Atelier <no-reply@${new URL(e.PUBLIC_URL).hostname}>` },
     seo: { fetchAllowPrivate: e.SEO_FETCH_ALLOW_PRIVATE, fetchTimeoutMs: e.SEO_FETCH_TIMEOUT_MS, fetchMaxBytes: e.SEO_FETCH_MAX_BYTES },
   };
 }

@@ -36,3 +36,14 @@ export function isClientError(error: unknown): boolean {
   const status = errorStatus(error);
   return status !== undefined && status >= 400 && status < 500;
 }
+
+/** The fields the server named as wrong (`error.fields` for REST, `error.data.fields` for tRPC). */
+export function errorFields(error: unknown): { path: string; message: string }[] {
+  if (error instanceof ApiError) return error.fields;
+  if (isTRPCClientError(error) && isRecord(error.data) && Array.isArray(error.data.fields)) {
+    return error.data.fields.filter(
+      (f): f is { path: string; message: string } => isRecord(f) && typeof f.path === 'string' && typeof f.message === 'string',
+    );
+  }
+  return [];
+}

@@ -1,4 +1,5 @@
 import type { ProcessorDefinition } from '../registry';
+import { emailProcessor } from './email.processor';
 import { exportProcessor } from './export.processor';
 import { audioProcessor, imageProcessor, textProcessor, videoProcessor } from './generation.processor';
 import { seoProcessor } from './seo.processor';
@@ -13,4 +14,5 @@ export const processors: ProcessorDefinition<any>[] = [
   textProcessor,
   exportProcessor,
   seoProcessor,
+  emailProcessor,
 ];

@@ -11,6 +11,7 @@ import * as m20261122191000 from './20261122191000-SoundEditor';
 import * as m20261122192000 from './20261122192000-Seo';
 import * as m20261122193000 from './20261122193000-Collaboration';
 import * as m20261125130000 from './20261125130000-FirstVisit';
+import * as m20261125150000 from './20261125150000-Email';
 
 /**
  * Every migration, in order. Adding one: create `migrations/<timestamp>-<PascalName>.ts` with
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '20261122192000-Seo': m20261122192000,
   '20261122193000-Collaboration': m20261122193000,
   '20261125130000-FirstVisit': m20261125130000,
+  '20261125150000-Email': m20261125150000,
 };

@@ -38,7 +38,8 @@ export async function seedDemoCollaboration(db: Db): Promise<void> {
     await db
       .insertInto('project_invites')
       .values({ id: DEMO_COLLAB.inviteId, project_id: DEMO_IMAGE_PROJECT, email: DEMO_COLLAB.invitedEmail, role: 'viewer', invited_by: DEMO_USER_ID })
-      .onConflict((oc) => oc.doNothing())
+      // The sample invitation stays "pending" in the guest demo: each seed run moves its expiry a week ahead.
+      .onConflict((oc) => oc.column('id').doUpdateSet({ expires_at: new Date(Date.now() + 7 * 86400_000) }))
       .execute();
   }
   const gen = await db.selectFrom('generations').select('id').where('id', '=', DEMO_TAGLINES_GENERATION).executeTakeFirst();

@@ -89,16 +89,18 @@ async function seedCreditPackages(db: Db) {
 
 async function seedAdmin(db: Db, options: SeedOptions) {
   const email = options.adminEmail.trim().toLowerCase();
-  const existing = await db.selectFrom('users').select(['id', 'is_admin']).where('email', '=', email).executeTakeFirst();
+  const existing = await db.selectFrom('users').select(['id', 'is_admin', 'email_verified_at']).where('email', '=', email).executeTakeFirst();
   if (existing) {
     if (!existing.is_admin) await db.updateTable('users').set({ is_admin: true }).where('id', '=', existing.id).execute();
+    // The operator chose this address (ADMIN_EMAIL): it counts as verified.
+    if (!existing.email_verified_at) await db.updateTable('users').set({ email_verified_at: new Date() }).where('id', '=', existing.id).execute();
     return;
   }
   const hash = await options.hashPassword(options.adminPassword);
   await db.transaction().execute(async (trx) => {
     const user = await trx
       .insertInto('users')
-      .values({ email, password_hash: hash, is_admin: true, credit_units: creditsToUnits(1000) })
+      .values({ email, password_hash: hash, is_admin: true, credit_units: creditsToUnits(1000), email_verified_at: new Date() })
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx

@@ -55,6 +55,16 @@ export const QUEUES = {
     concurrency: 2,
     attempts: 3,
   },
+  /**
+   * Mail delivery (issue 23): one job per email_outbox row (job id = row id). Retries with
+   * exponential backoff from 1 s (about 8.5 minutes in all) before the row is marked FAILED.
+   */
+  email: {
+    name: 'email',
+    payload: z.object({ outboxId: z.uuid() }),
+    concurrency: 4,
+    attempts: 10,
+  },
 } as const;
 
 export type QueueKey = keyof typeof QUEUES;

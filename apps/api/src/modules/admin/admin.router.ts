@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adminProcedure, router } from '../../trpc';
+import { outboxRouter } from '../email/email.router';
 import * as ai from './admin.ai.service';
 import * as analytics from './admin.analytics.service';
 import { writeAudit } from './admin.audit';
@@ -53,6 +54,8 @@ import * as users from './admin.users.service';
 const tags = ['Admin'];
 
 export const adminRouter = router({
+  // ——— /admin/outbox: every mail and its delivery (issue 23; modules/email) ———
+  outbox: outboxRouter,
   // ——— /admin summary and profitability ———
   summary: adminProcedure
     .meta({

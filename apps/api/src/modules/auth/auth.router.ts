@@ -1,7 +1,21 @@
 import { z } from 'zod';
 import { authEndpointProcedure, authedProcedure, router } from '../../trpc';
-import { ZAuthResponse, ZCredentials, ZRefreshResponse, ZRegister, ZUser } from './auth.schema';
+import * as reset from './auth.password-reset';
+import {
+  ZAuthResponse,
+  ZCredentials,
+  ZEmailVerified,
+  ZPasswordResetConfirm,
+  ZPasswordResetRequest,
+  ZPasswordResetRequested,
+  ZRefreshResponse,
+  ZRegister,
+  ZUser,
+  ZVerificationResent,
+  ZVerifyEmail,
+} from './auth.schema';
 import * as auth from './auth.service';
+import * as verification from './auth.verification';
 
 const tags = ['Auth'];
 
@@ -31,4 +45,46 @@ export const authRouter = router({
     .input(z.void())
     .output(z.object({ user: ZUser }))
     .query(({ ctx }) => auth.me(ctx)),
+  // ——— mails (issue 23) ———
+  requestPasswordReset: authEndpointProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/password-reset/request',
+        tags,
+        summary: 'Mail a single-use link (1 h) to choose a new password; answers the same whether or not the address has an account',
+      },
+    })
+    .input(ZPasswordResetRequest)
+    .output(ZPasswordResetRequested)
+    .mutation(({ ctx, input }) => reset.requestPasswordReset(ctx, input)),
+  confirmPasswordReset: authEndpointProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/password-reset/confirm',
+        tags,
+        summary: "Set a new password with the mailed link's token; signs the account out everywhere and mails a notice",
+      },
+    })
+    .input(ZPasswordResetConfirm)
+    .output(z.object({ success: z.literal(true) }))
+    .mutation(({ ctx, input }) => reset.confirmPasswordReset(ctx, input)),
+  verifyEmail: authEndpointProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/verify-email',
+        tags,
+        summary: "Verify the account's e-mail address with the mailed link's token (single use, 24 h)",
+      },
+    })
+    .input(ZVerifyEmail)
+    .output(ZEmailVerified)
+    .mutation(({ ctx, input }) => verification.verifyEmail(ctx, input.token)),
+  resendVerification: authedProcedure
+    .meta({ openapi: { method: 'POST', path: '/auth/verify-email/resend', tags, summary: 'Mail a new verification link (rate-limited)' } })
+    .input(z.object({}).strict().optional())
+    .output(ZVerificationResent)
+    .mutation(({ ctx }) => verification.resendVerification(ctx)),
 });

@@ -4,15 +4,17 @@ import type { Context } from '../../context';
 import { sha256 } from '../../lib/crypto';
 import { isTrustedOrigin } from '../../lib/origin';
 import { bumpCounter, peekCounter, rateLimit } from '../../lib/rate-limit';
-import { attachPendingInvites } from '../collaboration/collaboration.service';
+import { dispatchMail } from '../email/email.outbox';
+import { recordSignIn } from './auth.devices';
 import { hashPassword, verifyPassword } from './auth.password';
 import type { User } from './auth.schema';
 import { createSession, issueAccessToken, loadUser, revokeSession, rotateRefreshToken } from './auth.session';
+import { prepareVerification, writeVerification } from './auth.verification';
 
 export const REFRESH_COOKIE = 'atelier_refresh';
 export const REFRESH_COOKIE_PATH = '/api/auth';
 
-type Ctx = Pick<Context, 'db' | 'env' | 'redis' | 'log' | 'req' | 'res' | 'ip' | 'origin' | 'campaign' | 'user'>;
+type Ctx = Pick<Context, 'db' | 'env' | 'redis' | 'log' | 'req' | 'res' | 'ip' | 'origin' | 'campaign' | 'user' | 'queues'>;
 
 /** Secure when configured, when the public URL is https, or when the request came over TLS (req.protocol honours TRUST_PROXY). */
 const secureCookie = (ctx: Ctx) => ctx.env.auth.cookieSecure || ctx.env.http.publicUrl.startsWith('https:') || ctx.req.protocol === 'https';
@@ -40,7 +42,7 @@ function assertTrustedOrigin(ctx: Ctx) {
 
 /** How long each sign-in waits once an account has had too many failures in the window (any client). */
 const LOGIN_SLOWDOWN_MS = 1500;
-const bucketKey = (email: string) => sha256(email).slice(0, 24);
+export const bucketKey = (email: string) => sha256(email).slice(0, 24);
 
 async function startSession(ctx: Ctx, userId: string): Promise<{ user: User; accessToken: string }> {
   const session = await createSession(ctx, userId, { userAgent: ctx.req.headers['user-agent'], ip: ctx.ip });
@@ -58,9 +60,12 @@ export async function register(ctx: Ctx, input: { email: string; password: strin
   if (existing) throw new AppError('CONFLICT', MESSAGES.emailTaken, { fields: [{ path: 'email', message: MESSAGES.emailTaken }] });
   const passwordHash = await hashPassword(input.password);
   const bonusUnits = creditsToUnits(ctx.env.credits.signupBonusCredits);
+  // The verification link (issue 23) is written with the account: a mail exists exactly when the account does.
+  const verification = await prepareVerification(ctx, input.email, 'signup');
   let userId: string;
+  let outboxId: string;
   try {
-    userId = await ctx.db.transaction().execute(async (trx) => {
+    ({ userId, outboxId } = await ctx.db.transaction().execute(async (trx) => {
       const user = await trx
         .insertInto('users')
         .values({
@@ -79,16 +84,17 @@ export async function register(ctx: Ctx, input: { email: string; password: strin
           note: 'Welcome bonus',
         });
       }
-      // Pending project invites for this address become memberships now (issue 12).
-      await attachPendingInvites(trx, { id: user.id, email: input.email });
-      return user.id;
-    });
+      // Registering grants nothing: invitations to this address attach once it is verified (issue 23).
+      return { userId: user.id, outboxId: await writeVerification(trx, ctx, verification, user.id) };
+    }));
   } catch (e) {
     if ((e as { code?: string }).code === '23505')
       throw new AppError('CONFLICT', MESSAGES.emailTaken, { fields: [{ path: 'email', message: MESSAGES.emailTaken }] });
     throw e;
   }
   ctx.log.info({ userId }, 'user registered');
+  await dispatchMail(ctx, [outboxId]);
+  await recordSignIn(ctx, { id: userId, email: input.email }, { notify: false });
   return startSession(ctx, userId);
 }
 
@@ -111,6 +117,7 @@ export async function login(ctx: Ctx, input: { email: string; password: string }
     throw new AppError('UNAUTHENTICATED', MESSAGES.invalidCredentials);
   }
   if (user.disabled_at) throw new AppError('FORBIDDEN', MESSAGES.accountDisabled);
+  await recordSignIn(ctx, { id: user.id, email: input.email }, { notify: true });
   return startSession(ctx, user.id);
 }
 

@@ -161,7 +161,7 @@ export async function revokeAllSessions(db: Db, userId: string, reason: string, 
 export async function loadUser(db: Db, userId: string) {
   const u = await db
     .selectFrom('users')
-    .select(['id', 'email', 'credit_units', 'is_admin', 'created_at'])
+    .select(['id', 'email', 'credit_units', 'is_admin', 'created_at', 'email_verified_at'])
     .where('id', '=', userId)
     .where('disabled_at', 'is', null)
     .executeTakeFirst();
@@ -173,5 +173,6 @@ export async function loadUser(db: Db, userId: string) {
     creditUnits: u.credit_units,
     isAdmin: u.is_admin,
     createdAt: u.created_at.toISOString(),
+    emailVerified: u.email_verified_at !== null,
   };
 }

@@ -4,6 +4,7 @@ import { type RunningWorkers, startAllWorkers } from '@atelier/worker';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/harness';
+import { joinProject, latestOutboxMail, outboxToken } from '../../testing/mail';
 import { pngOf, seedWorkspace, testEngines, waitUntil } from '../projects/projects.fixtures';
 
 let t: TestApp;
@@ -33,9 +34,8 @@ async function team() {
       [editor, 'editor'],
       [viewer, 'viewer'],
     ] as const) {
-      const res = await t.rest('POST', `/api/collaboration/projects/${projectId}/invite`, { token: owner.token, body: { email: u.email, role } });
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-      expect(res.body).toMatchObject({ status: 'added', collaborator: { userId: u.userId, email: u.email, role }, invite: null });
+      // Invited by e-mail, joined by accepting the mailed link.
+      expect(await joinProject(t, owner, projectId, u, role)).toMatchObject({ projectId, role });
     }
   }
   const users: Record<Role, User> = { owner, editor, viewer, outsider };
@@ -312,45 +312,145 @@ describe('the worker re-checks membership', () => {
 });
 
 describe('invites', () => {
-  it('an unknown e-mail gets a pending invite that attaches when that address signs up', async () => {
+  const inviteUrl = (projectId: string) => `/api/collaboration/projects/${projectId}/invite`;
+
+  it('the probe fails: an invited address registered by anyone gets no access until it is verified', async () => {
+    const owner = await t.signUp();
+    const ws = await seedWorkspace(t.deps.db, t.deps.storage, owner.userId);
+    const email = `newhire-${randomBytes(3).toString('hex')}@company.example`;
+    const invited = await t.rest('POST', inviteUrl(ws.imageProjectId), { token: owner.token, body: { email, role: 'editor' } });
+    expect(invited.status).toBe(200);
+    // Whoever registers the address first, with any password, gets nothing by registering.
+    const squatter = await t.signUp(email, 'any password at all');
+    expect((await t.rest('GET', '/api/projects', { token: squatter.token })).body.total).toBe(0);
+    expect((await t.rest('PUT', `/api/projects/${ws.imageProjectId}`, { token: squatter.token, body: { name: 'Squatted' } })).status).toBe(404);
+    expect((await t.rest('GET', `/api/projects/${ws.imageProjectId}`, { token: squatter.token })).status).toBe(404);
+    const pending = await t.rest('GET', `/api/collaboration/projects/${ws.imageProjectId}/collaborators`, { token: owner.token });
+    expect(pending.body.collaborators).toEqual([]);
+    expect(pending.body.invites).toEqual([expect.objectContaining({ email, role: 'editor', status: 'pending' })]);
+  });
+
+  it('an invited address that registers and then verifies its address gets access with the invited role', async () => {
     const owner = await t.signUp();
     const ws = await seedWorkspace(t.deps.db, t.deps.storage, owner.userId);
     const email = `Later-${randomBytes(3).toString('hex')}@Example.com`;
-    const res = await t.rest('POST', `/api/collaboration/projects/${ws.imageProjectId}/invite`, {
-      token: owner.token,
-      body: { email, role: 'editor' },
-    });
+    const res = await t.rest('POST', inviteUrl(ws.imageProjectId), { token: owner.token, body: { email, role: 'editor' } });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: 'invited', collaborator: null, invite: { email: email.toLowerCase(), role: 'editor' } });
-    const listed = await t.rest('GET', `/api/collaboration/projects/${ws.imageProjectId}/collaborators`, { token: owner.token });
-    expect(listed.body.invites).toEqual([expect.objectContaining({ email: email.toLowerCase(), role: 'editor' })]);
-    const again = await t.rest('POST', `/api/collaboration/projects/${ws.imageProjectId}/invite`, {
-      token: owner.token,
-      body: { email, role: 'viewer' },
-    });
+    expect(res.body).toMatchObject({ status: 'invited', invite: { email: email.toLowerCase(), role: 'editor', status: 'pending' } });
+    const days = (new Date(res.body.invite.expiresAt).getTime() - Date.now()) / 86400_000;
+    expect(days).toBeGreaterThan(6.99);
+    expect(days).toBeLessThanOrEqual(7);
+    const again = await t.rest('POST', inviteUrl(ws.imageProjectId), { token: owner.token, body: { email, role: 'viewer' } });
     expect(again.status).toBe(409);
     expect(again.body.error.message).toMatch(/already been invited/);
+    const inviteLink = await outboxToken(t.deps.db, email.toLowerCase(), '/invite');
 
     const newcomer = await t.signUp(email.toLowerCase());
+    expect((await t.rest('GET', '/api/projects', { token: newcomer.token })).body.total).toBe(0);
+    const verified = await t.rest('POST', '/api/auth/verify-email', {
+      body: { token: await outboxToken(t.deps.db, email.toLowerCase(), '/verify-email') },
+    });
+    expect(verified.body).toMatchObject({ verified: true, projectsJoined: 1 });
     const projects = await t.rest('GET', '/api/projects', { token: newcomer.token });
     expect(projects.body.projects).toEqual([
       expect.objectContaining({ id: ws.imageProjectId, access: expect.objectContaining({ role: 'editor', shared: true }) }),
     ]);
+    expect(
+      (await t.rest('PUT', `/api/projects/${ws.imageProjectId}`, { token: newcomer.token, body: { name: 'Edited by the new editor' } })).status,
+    ).toBe(200);
     const after = await t.rest('GET', `/api/collaboration/projects/${ws.imageProjectId}/collaborators`, { token: owner.token });
     expect(after.body.invites).toEqual([]);
     expect(after.body.collaborators).toEqual([expect.objectContaining({ userId: newcomer.userId, role: 'editor' })]);
     const overview = await t.rest('GET', '/api/collaboration', { token: newcomer.token });
     expect(overview.body.sharedWithMe).toEqual([expect.objectContaining({ id: ws.imageProjectId, role: 'editor', ownerEmail: owner.email })]);
-    const ownerView = await t.rest('GET', '/api/collaboration', { token: owner.token });
-    const img = ownerView.body.myProjects.find((x: { id: string }) => x.id === ws.imageProjectId);
-    expect(img.collaborators).toHaveLength(1);
+    // The mailed link was for the invitation that is now used up.
+    expect((await t.rest('POST', '/api/collaboration/invitation/accept', { token: newcomer.token, body: { token: inviteLink } })).status).toBe(404);
+  });
+
+  it('the inviter’s answer is the same whether or not the address has an account; the link is the way in', async () => {
+    const owner = await t.signUp();
+    const member = await t.signUp();
+    const ws = await seedWorkspace(t.deps.db, t.deps.storage, owner.userId);
+    const nobody = `nobody-${randomBytes(3).toString('hex')}@example.com`;
+    const a = await t.rest('POST', inviteUrl(ws.videoProjectId), { token: owner.token, body: { email: member.email, role: 'viewer' } });
+    const b = await t.rest('POST', inviteUrl(ws.videoProjectId), { token: owner.token, body: { email: nobody, role: 'viewer' } });
+    expect(a.status).toBe(200);
+    expect(b.status).toBe(200);
+    const shape = (body: any) => ({ ...body, invite: { ...body.invite, id: 'x', email: 'x', invitedAt: 'x', expiresAt: 'x', lastSentAt: 'x' } });
+    expect(shape(a.body)).toEqual(shape(b.body));
+    // Nobody has access yet, account or not.
+    expect((await t.rest('GET', `/api/projects/${ws.videoProjectId}`, { token: member.token })).status).toBe(404);
+
+    const mail = await latestOutboxMail(t.deps.db, member.email, 'project_invite');
+    expect(mail.subject).toContain(`${owner.email} invited you to`);
+    const token = await outboxToken(t.deps.db, member.email, '/invite');
+    const preview = await t.rest('POST', '/api/collaboration/invitation', { body: { token } });
+    expect(preview.status).toBe(200);
+    expect(preview.body).toMatchObject({ role: 'viewer', inviterEmail: owner.email, invitedEmail: member.email, viewer: null });
+    const guestAccept = await t.rest('POST', '/api/collaboration/invitation/accept', { body: { token } });
+    expect(guestAccept.status).toBe(401);
+    const ownerAccept = await t.rest('POST', '/api/collaboration/invitation/accept', { token: owner.token, body: { token } });
+    expect(ownerAccept.status).toBe(400);
+    const accepted = await t.rest('POST', '/api/collaboration/invitation/accept', { token: member.token, body: { token } });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toMatchObject({ projectId: ws.videoProjectId, role: 'viewer' });
+    expect((await t.rest('GET', `/api/projects/${ws.videoProjectId}`, { token: member.token })).status).toBe(200);
+    // Single use.
+    expect((await t.rest('POST', '/api/collaboration/invitation/accept', { token: member.token, body: { token } })).status).toBe(404);
+    expect((await t.rest('POST', '/api/collaboration/invitation', { body: { token } })).status).toBe(404);
+  });
+
+  it('Resend mails a new link and retires the old one; Revoke ends it; an expired invitation grants nothing', async () => {
+    const owner = await t.signUp();
+    const other = await t.signUp();
+    const ws = await seedWorkspace(t.deps.db, t.deps.storage, owner.userId);
+    const email = `resend-${randomBytes(3).toString('hex')}@example.com`;
+    const created = await t.rest('POST', inviteUrl(ws.videoProjectId), { token: owner.token, body: { email, role: 'editor' } });
+    const inviteId = created.body.invite.id;
+    const first = await outboxToken(t.deps.db, email, '/invite');
+    const resend = await t.rest('POST', `/api/collaboration/projects/${ws.videoProjectId}/invites/${inviteId}/resend`, {
+      token: owner.token,
+      body: {},
+    });
+    expect(resend.status).toBe(200);
+    expect(resend.body.invite).toMatchObject({ id: inviteId, email, status: 'pending' });
+    const second = await outboxToken(t.deps.db, email, '/invite');
+    expect(second).not.toBe(first);
+    expect((await t.rest('POST', '/api/collaboration/invitation', { body: { token: first } })).status).toBe(404);
+    expect((await t.rest('POST', '/api/collaboration/invitation', { body: { token: second } })).status).toBe(200);
+    // Only the owner resends.
+    expect(
+      (await t.rest('POST', `/api/collaboration/projects/${ws.videoProjectId}/invites/${inviteId}/resend`, { token: other.token, body: {} })).status,
+    ).toBe(404);
+
+    // Expired: the link and verification both grant nothing; the list says so.
+    await t.deps.db
+      .updateTable('project_invites')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', inviteId)
+      .execute();
+    const listed = await t.rest('GET', `/api/collaboration/projects/${ws.videoProjectId}/collaborators`, { token: owner.token });
+    expect(listed.body.invites).toEqual([expect.objectContaining({ id: inviteId, status: 'expired' })]);
+    expect((await t.rest('POST', '/api/collaboration/invitation/accept', { token: other.token, body: { token: second } })).status).toBe(404);
+    const late = await t.signUp(email);
+    const verified = await t.rest('POST', '/api/auth/verify-email', { body: { token: await outboxToken(t.deps.db, email, '/verify-email') } });
+    expect(verified.body.projectsJoined).toBe(0);
+    expect((await t.rest('GET', `/api/projects/${ws.videoProjectId}`, { token: late.token })).status).toBe(404);
+
+    // Revoke: the link stops working at once.
+    await t.rest('POST', `/api/collaboration/projects/${ws.videoProjectId}/invites/${inviteId}/resend`, { token: owner.token, body: {} });
+    const third = await outboxToken(t.deps.db, email, '/invite');
+    const cancel = await t.rest('DELETE', `/api/collaboration/projects/${ws.videoProjectId}/invites/${inviteId}`, { token: owner.token });
+    expect(cancel.status).toBe(200);
+    expect((await t.rest('POST', '/api/collaboration/invitation/accept', { token: late.token, body: { token: third } })).status).toBe(404);
+    expect((await t.rest('GET', `/api/projects/${ws.videoProjectId}`, { token: late.token })).status).toBe(404);
   });
 
   it('refuses yourself, duplicates, bad input and guests — and changes nothing', async () => {
     const owner = await t.signUp();
     const other = await t.signUp();
     const ws = await seedWorkspace(t.deps.db, t.deps.storage, owner.userId);
-    const url = `/api/collaboration/projects/${ws.videoProjectId}/invite`;
+    const url = inviteUrl(ws.videoProjectId);
     const self = await t.rest('POST', url, { token: owner.token, body: { email: owner.email.toUpperCase(), role: 'viewer' } });
     expect(self.status).toBe(400);
     expect(self.body.error.fields[0].path).toBe('email');
@@ -365,8 +465,9 @@ describe('invites', () => {
     expect(guest.status).toBe(401);
     expect(guest.body.error.message).toBe('Please login to perform this action');
     expect(await t.deps.db.selectFrom('project_collaborators').select('user_id').where('project_id', '=', ws.videoProjectId).execute()).toEqual([]);
+    expect(await t.deps.db.selectFrom('project_invites').select('id').where('project_id', '=', ws.videoProjectId).execute()).toEqual([]);
 
-    expect((await t.rest('POST', url, { token: owner.token, body: { email: other.email, role: 'viewer' } })).status).toBe(200);
+    await joinProject(t, owner, ws.videoProjectId, other, 'viewer');
     const dup = await t.rest('POST', url, { token: owner.token, body: { email: other.email, role: 'editor' } });
     expect(dup.status).toBe(409);
     expect(dup.body.error.message).toMatch(/already a collaborator/);
@@ -407,8 +508,9 @@ describe('invites', () => {
     expect(overview.body.myProjects.length).toBeGreaterThanOrEqual(3);
     const remove = await t.rest('DELETE', `/api/collaboration/projects/${DEMO_IDS.videoProject}/collaborators/${list.body.collaborators[0].userId}`);
     expect(remove.status).toBe(401);
-    // The demo's sample invite does not attach to a real sign-up with that address.
+    // The demo's sample invite does not attach to a real account with that address, even a verified one.
     const jordan = await t.signUp('jordan@example.com');
+    await t.rest('POST', '/api/auth/verify-email', { body: { token: await outboxToken(t.deps.db, 'jordan@example.com', '/verify-email') } });
     expect((await t.rest('GET', '/api/projects', { token: jordan.token })).body.total).toBe(0);
     // The demo's public link opens for anyone.
     const links = await t.rest('GET', '/api/share/links');

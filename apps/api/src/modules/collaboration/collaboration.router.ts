@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { authedProcedure, publicProcedure, router, viewerProcedure } from '../../trpc';
+import * as invitations from './collaboration.invites';
 import {
   ZCancelInviteRequest,
   ZChangeRoleRequest,
@@ -7,11 +8,16 @@ import {
   ZCollaborator,
   ZCollaboratorList,
   ZCreateShareLink,
+  ZInvitationAccepted,
+  ZInvitationPreview,
+  ZInvitationToken,
   ZInviteRequest,
   ZInviteResult,
   ZListShareLinks,
+  ZPendingInvite,
   ZProjectRef,
   ZRemoveCollaboratorRequest,
+  ZResendInviteRequest,
   ZSharedItem,
   ZShareLink,
 } from './collaboration.schema';
@@ -51,12 +57,12 @@ export const collaborationRouter = router({
         method: 'POST',
         path: '/collaboration/projects/{id}/invite',
         tags,
-        summary: 'Invite someone by e-mail as viewer or editor (owner only)',
+        summary: 'Invite someone by e-mail as viewer or editor (owner only): mails a single-use link, valid 7 days',
       },
     })
     .input(ZInviteRequest)
     .output(ZInviteResult)
-    .mutation(({ ctx, input }) => collab.invite(ctx, ctx.user, input)),
+    .mutation(({ ctx, input }) => invitations.invite(ctx, ctx.user, input)),
   changeRole: authedProcedure
     .meta({
       openapi: {
@@ -88,6 +94,38 @@ export const collaborationRouter = router({
     .input(ZCancelInviteRequest)
     .output(z.object({ success: z.literal(true), id: z.string() }))
     .mutation(({ ctx, input }) => collab.cancelInvite(ctx.db, ctx.user, input.id, input.inviteId)),
+  resendInvite: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/collaboration/projects/{id}/invites/{inviteId}/resend',
+        tags,
+        summary: 'Mail a pending invitation again with a new link, valid 7 more days (owner only)',
+      },
+    })
+    .input(ZResendInviteRequest)
+    .output(z.object({ invite: ZPendingInvite }))
+    .mutation(({ ctx, input }) => invitations.resendInvite(ctx, ctx.user, input.id, input.inviteId)),
+  // A read, sent as POST so the link's secret travels in the body, never in a URL that gets logged.
+  invitation: publicProcedure
+    .meta({
+      openapi: { method: 'POST', path: '/collaboration/invitation', tags, summary: 'What an invitation link offers: project, role, who invited' },
+    })
+    .input(ZInvitationToken)
+    .output(ZInvitationPreview)
+    .mutation(({ ctx, input }) => invitations.previewInvitation(ctx, input.token)),
+  acceptInvitation: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/collaboration/invitation/accept',
+        tags,
+        summary: 'Accept an invitation link: join the project with the invited role',
+      },
+    })
+    .input(ZInvitationToken)
+    .output(ZInvitationAccepted)
+    .mutation(({ ctx, input }) => invitations.acceptInvitation(ctx, ctx.user, input.token)),
 });
 
 const shareTags = ['Share links'];

@@ -1,6 +1,6 @@
 import { PROJECT_TYPES } from '@atelier/shared';
 import { z } from 'zod';
-import { ZEmail } from '../auth/auth.schema';
+import { ZEmail, ZLinkToken } from '../auth/auth.schema';
 
 export const COLLABORATOR_ROLES = ['viewer', 'editor'] as const;
 export type CollaboratorRole = (typeof COLLABORATOR_ROLES)[number];
@@ -34,6 +34,10 @@ export const ZPendingInvite = z.object({
   email: z.string(),
   role: z.enum(COLLABORATOR_ROLES),
   invitedAt: z.string(),
+  /** The mailed link works until then (7 days from the last send); Resend renews it. */
+  expiresAt: z.string(),
+  status: z.enum(['pending', 'expired']),
+  lastSentAt: z.string().nullable(),
 });
 export type PendingInvite = z.infer<typeof ZPendingInvite>;
 
@@ -49,11 +53,37 @@ export const ZCollaboratorList = z.object({
   invites: z.array(ZPendingInvite),
 });
 
+/**
+ * The same answer whether or not the address has an account (issue 23): an invitation is mailed
+ * as a link and becomes a membership when it is accepted, or when an account verifies the address.
+ */
 export const ZInviteResult = z.object({
-  /** 'added': the address has an account and has access now; 'invited': it attaches at sign-up. */
-  status: z.enum(['added', 'invited']),
-  collaborator: ZCollaborator.nullable(),
-  invite: ZPendingInvite.nullable(),
+  status: z.literal('invited'),
+  invite: ZPendingInvite,
+});
+
+export const ZResendInviteRequest = ZCancelInviteRequest;
+
+/** POST /collaboration/invitation {token}: what the link offers, for the page that accepts it. */
+export const ZInvitationPreview = z.object({
+  projectName: z.string(),
+  projectType: z.enum(PROJECT_TYPES),
+  role: z.enum(COLLABORATOR_ROLES),
+  inviterEmail: z.string(),
+  invitedEmail: z.string(),
+  expiresAt: z.string(),
+  /** The signed-in viewer's relation to the project (null for a guest). */
+  viewer: z.object({ email: z.string(), isOwner: z.boolean(), currentRole: z.enum(COLLABORATOR_ROLES).nullable() }).nullable(),
+});
+
+/** The invitation link's token (preview and accept). */
+export const ZInvitationToken = z.object({ token: ZLinkToken }).strict();
+
+export const ZInvitationAccepted = z.object({
+  projectId: z.string(),
+  projectName: z.string(),
+  projectType: z.enum(PROJECT_TYPES),
+  role: z.enum(COLLABORATOR_ROLES),
 });
 
 const ZProjectSummary = z.object({ id: z.string(), name: z.string(), type: z.enum(PROJECT_TYPES), updatedAt: z.string() });

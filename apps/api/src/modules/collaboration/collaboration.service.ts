@@ -1,30 +1,30 @@
 import type { Db } from '@atelier/db';
 import { AppError } from '@atelier/shared';
-import type { Context } from '../../context';
-import { rateLimit } from '../../lib/rate-limit';
 import { assertRole, projectFor } from '../projects/projects.access';
-import type { ChangeRoleRequest, Collaborator, CollaboratorRole, InviteRequest, PendingInvite } from './collaboration.schema';
+import type { ChangeRoleRequest, Collaborator, CollaboratorRole, PendingInvite } from './collaboration.schema';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
-/** Invites one owner may send per hour. */
-export const INVITES_PER_HOUR = 60;
-const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505';
-
-function emailError(message: string, code: 'VALIDATION' | 'CONFLICT' = 'VALIDATION') {
-  return new AppError(code, message, { fields: [{ path: 'email', message }] });
-}
-
-const toCollaborator = (r: { user_id: string; email: string; role: CollaboratorRole; created_at: Date | string }): Collaborator => ({
+export const toCollaborator = (r: { user_id: string; email: string; role: CollaboratorRole; created_at: Date | string }): Collaborator => ({
   userId: r.user_id,
   email: r.email,
   role: r.role,
   addedAt: iso(r.created_at),
 });
-const toInvite = (r: { id: string; email: string; role: CollaboratorRole; created_at: Date | string }): PendingInvite => ({
+export const toInvite = (r: {
+  id: string;
+  email: string;
+  role: CollaboratorRole;
+  created_at: Date | string;
+  expires_at: Date | string;
+  last_sent_at: Date | string | null;
+}): PendingInvite => ({
   id: r.id,
   email: r.email,
   role: r.role,
   invitedAt: iso(r.created_at),
+  expiresAt: iso(r.expires_at),
+  status: new Date(r.expires_at).getTime() > Date.now() ? 'pending' : 'expired',
+  lastSentAt: r.last_sent_at ? iso(r.last_sent_at) : null,
 });
 
 function collaboratorsOf(db: Db, projectIds: string[]) {
@@ -41,7 +41,7 @@ function collaboratorsOf(db: Db, projectIds: string[]) {
 function invitesOf(db: Db, projectIds: string[]) {
   return db
     .selectFrom('project_invites')
-    .select(['id', 'project_id', 'email', 'role', 'created_at'])
+    .select(['id', 'project_id', 'email', 'role', 'created_at', 'expires_at', 'last_sent_at'])
     .where('project_id', 'in', projectIds)
     .orderBy('created_at')
     .orderBy('email')
@@ -64,60 +64,6 @@ export async function listCollaborators(db: Db, viewerId: string, projectId: str
     collaborators: collaborators.map(toCollaborator),
     invites: invites.map(toInvite),
   };
-}
-
-/**
- * POST /collaboration/projects/{id}/invite (owner only): an address with an account gets access at
- * once; an unknown address gets a pending invite that attaches when it signs up. Inviting
- * yourself, the demo account, an existing member or an already-invited address is refused.
- */
-export async function invite(ctx: Pick<Context, 'db' | 'redis' | 'log' | 'env'>, user: { id: string }, input: InviteRequest) {
-  const { db } = ctx;
-  // Invites reveal whether an address has an account: a per-owner budget keeps that from being a lookup service.
-  await rateLimit(ctx, `invite:user:${user.id}`, INVITES_PER_HOUR, 3600);
-  try {
-    return await db.transaction().execute(async (trx) => {
-      const project = await projectFor(trx, user.id, input.id, { need: 'owner', forUpdate: true });
-      const email = input.email.trim().toLowerCase();
-      const owner = await trx.selectFrom('users').select('email').where('id', '=', project.user_id).executeTakeFirstOrThrow();
-      if (owner.email.toLowerCase() === email) throw emailError('You cannot invite yourself: you already own this project');
-      const target = await trx.selectFrom('users').select(['id', 'email', 'is_demo']).where('email', '=', email).executeTakeFirst();
-      if (target?.is_demo) throw emailError('The demo account cannot be invited');
-      if (target) {
-        const already = await trx
-          .selectFrom('project_collaborators')
-          .select('role')
-          .where('project_id', '=', project.id)
-          .where('user_id', '=', target.id)
-          .executeTakeFirst();
-        if (already) throw emailError(`${email} is already a collaborator on this project (${already.role})`, 'CONFLICT');
-        const row = await trx
-          .insertInto('project_collaborators')
-          .values({ project_id: project.id, user_id: target.id, role: input.role, invited_by: user.id })
-          .returning(['user_id', 'role', 'created_at'])
-          .executeTakeFirstOrThrow();
-        await trx.deleteFrom('project_invites').where('project_id', '=', project.id).where('email', '=', email).execute();
-        return { status: 'added' as const, collaborator: toCollaborator({ ...row, email: target.email }), invite: null };
-      }
-      const pending = await trx
-        .selectFrom('project_invites')
-        .select('id')
-        .where('project_id', '=', project.id)
-        .where('email', '=', email)
-        .executeTakeFirst();
-      if (pending) throw emailError(`${email} has already been invited to this project`, 'CONFLICT');
-      const row = await trx
-        .insertInto('project_invites')
-        .values({ project_id: project.id, email, role: input.role, invited_by: user.id })
-        .returning(['id', 'email', 'role', 'created_at'])
-        .executeTakeFirstOrThrow();
-      return { status: 'invited' as const, collaborator: null, invite: toInvite(row) };
-    });
-  } catch (e) {
-    // Two simultaneous invites of the same address: the loser sees the duplicate message.
-    if (isUniqueViolation(e)) throw emailError(`${input.email} has already been invited to this project`, 'CONFLICT');
-    throw e;
-  }
 }
 
 /** PUT /collaboration/projects/{id}/collaborators/{userId} (owner only). */
@@ -217,19 +163,23 @@ export async function overview(db: Db, viewerId: string) {
 }
 
 /**
- * Called inside the registration transaction: every pending invite for the new address becomes a
- * membership with the invited role. Returns how many projects were attached.
+ * Called when an account proves it owns its address (the verification link, an e-mail change
+ * confirmation, a password-reset link), inside that transaction: every live invitation to the
+ * address becomes a membership with the invited role. Registering alone never calls it: an
+ * unverified account gets nothing. Returns how many projects were attached.
  */
 export async function attachPendingInvites(trx: Db, user: { id: string; email: string }): Promise<number> {
   const email = user.email.trim().toLowerCase();
-  // The demo workspace's sample invite never attaches to a real account.
+  // The demo workspace's sample invite never attaches to a real account; nor does an expired one, or one to the project's owner.
   const invites = await trx
     .selectFrom('project_invites as i')
     .innerJoin('projects as p', 'p.id', 'i.project_id')
     .innerJoin('users as o', 'o.id', 'p.user_id')
     .select(['i.id', 'i.project_id', 'i.role', 'i.invited_by'])
     .where('i.email', '=', email)
+    .where('i.expires_at', '>', new Date())
     .where('o.is_demo', '=', false)
+    .where('p.user_id', '!=', user.id)
     .execute();
   if (!invites.length) return 0;
   await trx

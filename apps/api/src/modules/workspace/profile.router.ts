@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { authedProcedure, router } from '../../trpc';
+import { authEndpointProcedure, authedProcedure, router } from '../../trpc';
 import { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from '../auth/auth.service';
-import { ZChangePassword, ZDataExport, ZDeleteAccount, ZProfile, ZUploadAvatar } from './profile.schema';
+import * as emailChange from './profile.email';
+import { ZChangePassword, ZConfirmEmailChange, ZDataExport, ZDeleteAccount, ZProfile, ZRequestEmailChange, ZUploadAvatar } from './profile.schema';
 import * as profile from './profile.service';
 
 const tags = ['Profile'];
@@ -19,6 +20,30 @@ export const profileRouter = router({
     .input(ZChangePassword)
     .output(z.object({ success: z.literal(true) }))
     .mutation(({ ctx, input }) => profile.changePassword(ctx, ctx.user, input)),
+  requestEmailChange: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/profile/email',
+        tags,
+        summary: 'Change e-mail address (password required): mails a confirmation link to the new address',
+      },
+    })
+    .input(ZRequestEmailChange)
+    .output(z.object({ success: z.literal(true), pendingEmail: z.string() }))
+    .mutation(({ ctx, input }) => emailChange.requestEmailChange(ctx, ctx.user, input)),
+  confirmEmailChange: authEndpointProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/profile/email/confirm',
+        tags,
+        summary: "Confirm an e-mail change with the link's token; the old address gets a notice",
+      },
+    })
+    .input(ZConfirmEmailChange)
+    .output(z.object({ success: z.literal(true), email: z.string() }))
+    .mutation(({ ctx, input }) => emailChange.confirmEmailChange(ctx, input.token)),
   uploadAvatar: authedProcedure
     .meta({
       openapi: { method: 'POST', path: '/profile/avatar', tags, summary: 'Upload a profile picture (base64 data URL of a PNG, JPEG or WebP)' },

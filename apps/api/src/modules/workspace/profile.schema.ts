@@ -1,8 +1,13 @@
 import { z } from 'zod';
+import { ZEmail, ZLinkToken, ZNewPassword } from '../auth/auth.schema';
 
 export const ZProfile = z.object({
   id: z.string(),
   email: z.string(),
+  /** Proven by a link sent to it (issue 23). */
+  emailVerified: z.boolean(),
+  /** An address waiting for its confirmation link to be opened (e-mail change), if any. */
+  pendingEmail: z.string().nullable(),
   createdAt: z.string(),
   credits: z.number(),
   isAdmin: z.boolean(),
@@ -13,7 +18,7 @@ export const ZProfile = z.object({
 export const ZChangePassword = z
   .object({
     currentPassword: z.string().min(1, 'Current password is required').max(256),
-    newPassword: z.string().min(8, 'Password must be at least 8 characters').max(256, 'Password must be at most 256 characters'),
+    newPassword: ZNewPassword,
   })
   .strict();
 
@@ -31,3 +36,11 @@ export const ZDataExport = z.object({
   prompts: z.array(z.record(z.string(), z.unknown())),
   brandKit: z.record(z.string(), z.unknown()).nullable(),
 });
+
+export const ZRequestEmailChange = z
+  .object({
+    newEmail: ZEmail,
+    password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256, 'Password must be at most 256 characters'),
+  })
+  .strict();
+export const ZConfirmEmailChange = z.object({ token: ZLinkToken }).strict();

@@ -1,8 +1,11 @@
 import type { Db } from '@atelier/db';
 import type { MediaStorage, MediaUrls } from '@atelier/media';
 import { AppError, unitsToCredits } from '@atelier/shared';
+import type { Context } from '../../context';
 import { hashPassword, verifyPassword } from '../auth/auth.password';
 import { revokeAllSessions } from '../auth/auth.session';
+import { retireTokens } from '../auth/auth.tokens';
+import { dispatchMail, originOf, prepareMail, queueMail } from '../email/email.outbox';
 import { storeUploadedImage } from '../projects/projects.media';
 
 type Deps = { db: Db; media: MediaUrls; storage: MediaStorage };
@@ -13,7 +16,7 @@ const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 async function account(db: Db, userId: string) {
   const u = await db
     .selectFrom('users')
-    .select(['id', 'email', 'created_at', 'credit_units', 'is_admin', 'avatar_url', 'password_hash', 'is_demo'])
+    .select(['id', 'email', 'created_at', 'credit_units', 'is_admin', 'avatar_url', 'password_hash', 'is_demo', 'email_verified_at'])
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!u) throw new AppError('NOT_FOUND', 'Account not found');
@@ -29,10 +32,26 @@ export async function getProfile(deps: Deps, userId: string) {
       .where('user_id', '=', userId)
       .executeTakeFirstOrThrow()
       .then((r) => Number(r.n));
-  const [projects, generations, prompts] = await Promise.all([count('projects'), count('generations'), count('prompts')]);
+  const pendingEmailChange = deps.db
+    .selectFrom('auth_tokens')
+    .select('email')
+    .where('user_id', '=', userId)
+    .where('purpose', '=', 'email_change')
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+  const [projects, generations, prompts, pending] = await Promise.all([
+    count('projects'),
+    count('generations'),
+    count('prompts'),
+    pendingEmailChange,
+  ]);
   return {
     id: u.id,
     email: u.email,
+    emailVerified: u.email_verified_at !== null,
+    pendingEmail: pending?.email ?? null,
     createdAt: new Date(u.created_at).toISOString(),
     credits: unitsToCredits(u.credit_units),
     isAdmin: u.is_admin,
@@ -56,8 +75,12 @@ export async function recordVisit(deps: Deps, userId: string): Promise<{ firstVi
   return { firstVisit: first !== undefined };
 }
 
-/** Changes the password; the current one is required and every other session is signed out. */
-export async function changePassword(deps: Deps, me: Me, input: { currentPassword: string; newPassword: string }) {
+/** Changes the password; the current one is required, every other session is signed out and the account gets a notice. */
+export async function changePassword(
+  deps: Deps & Pick<Context, 'env' | 'queues' | 'log' | 'ip' | 'req'>,
+  me: Me,
+  input: { currentPassword: string; newPassword: string },
+) {
   const u = await account(deps.db, me.id);
   if (!(await verifyPassword(u.password_hash, input.currentPassword))) {
     const message = 'Current password is incorrect';
@@ -67,12 +90,16 @@ export async function changePassword(deps: Deps, me: Me, input: { currentPasswor
     const message = 'The new password must differ from the current one';
     throw new AppError('VALIDATION', message, { fields: [{ path: 'newPassword', message }] });
   }
-  await deps.db
-    .updateTable('users')
-    .set({ password_hash: await hashPassword(input.newPassword) })
-    .where('id', '=', me.id)
-    .execute();
-  await revokeAllSessions(deps.db, me.id, 'password changed', me.sessionId);
+  const passwordHash = await hashPassword(input.newPassword);
+  const notice = await prepareMail(deps.env, { kind: 'password_changed', to: u.email, via: 'profile', origin: originOf(deps) });
+  const outboxId = await deps.db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', me.id).execute();
+    await revokeAllSessions(trx, me.id, 'password changed', me.sessionId);
+    // A reset link mailed before the change must not undo it.
+    await retireTokens(trx, me.id, 'password_reset');
+    return queueMail(trx, notice, me.id);
+  });
+  await dispatchMail(deps, [outboxId]);
   return { success: true as const };
 }
 

@@ -27,6 +27,10 @@ const ROWS: Record<string, Kind> = {
   'auth.refresh': 'auth',
   'auth.logout': 'auth',
   'auth.me': 'authed',
+  'auth.requestPasswordReset': 'auth',
+  'auth.confirmPasswordReset': 'auth',
+  'auth.verifyEmail': 'auth',
+  'auth.resendVerification': 'authed',
   'credits.balance': 'viewer',
   'credits.history': 'viewer',
   'credits.usage': 'viewer',
@@ -150,6 +154,8 @@ const ROWS: Record<string, Kind> = {
   'brandKit.update': 'authed',
   'profile.get': 'authed',
   'profile.changePassword': 'authed',
+  'profile.requestEmailChange': 'authed',
+  'profile.confirmEmailChange': 'auth',
   'profile.uploadAvatar': 'authed',
   'profile.exportData': 'authed',
   'profile.deleteAccount': 'authed',
@@ -186,14 +192,20 @@ const ROWS: Record<string, Kind> = {
   'collaboration.changeRole': 'authed',
   'collaboration.remove': 'authed',
   'collaboration.cancelInvite': 'authed',
+  'collaboration.resendInvite': 'authed',
+  'collaboration.invitation': 'public',
+  'collaboration.acceptInvitation': 'authed',
   'share.list': 'viewer',
   'share.create': 'authed',
   'share.revoke': 'authed',
   'share.get': 'public',
+  'admin.outbox.list': 'admin',
+  'admin.outbox.byId': 'admin',
+  'admin.outbox.retry': 'admin',
 };
 
 /** Mutations that are reads in disguise (estimates, comparisons) and may be public. */
-const READ_ONLY_MUTATIONS = new Set(['generation.compare', 'seo.imageEstimate']);
+const READ_ONLY_MUTATIONS = new Set(['generation.compare', 'seo.imageEstimate', 'collaboration.invitation']);
 
 type ProcDef = { _def: { type: string; middlewares: unknown[]; meta?: { openapi?: { method: string; path: string } } } };
 const procedures = Object.entries((appRouter as unknown as { _def: { procedures: Record<string, ProcDef> } })._def.procedures);
@@ -414,6 +426,7 @@ const OWNER_ONLY = new Set([
   'collaboration.changeRole',
   'collaboration.remove',
   'collaboration.cancelInvite',
+  'collaboration.resendInvite',
 ]);
 /** Writes a viewer collaborator may make: they change only the caller's own workspace. */
 const READER_MAY = new Set(['projects.duplicate']);

@@ -2,14 +2,13 @@ import { AppShell, Box, Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet, useMatches } from '@tanstack/react-router';
 import { type ReactNode, useEffect } from 'react';
-import { authStore, setUser } from '../../lib/auth/store';
-import { ZUser } from '../../lib/auth/types';
-import { trpc } from '../../lib/trpc';
+import { useReloadCurrentUser } from '../../lib/auth/useReloadUser';
 import { AppHeader } from './AppHeader';
 import { GuestBanner } from './GuestBanner';
 import { LowCreditBanner } from './LowCreditBanner';
 import { MobileNavDrawer } from './MobileNavDrawer';
 import { useAutoHideHeader } from './useAutoHideHeader';
+import { VerifyEmailBanner } from './VerifyEmailBanner';
 
 export const HEADER_HEIGHT = 64;
 
@@ -24,18 +23,10 @@ function useShellMode(): ShellMode {
 
 /** §4: the current user is re-read from the server when the main layout starts while signed in; a failure is only logged. */
 function useRefreshCurrentUser(): void {
-  const utils = trpc.useUtils();
+  const reload = useReloadCurrentUser();
   useEffect(() => {
-    if (!authStore.getState().isAuthenticated) return;
-    utils.client.auth.me
-      .query()
-      .then((result: unknown) => {
-        const parsed = ZUser.safeParse(typeof result === 'object' && result !== null && 'user' in result ? result.user : undefined);
-        if (parsed.success) setUser(parsed.data);
-        else console.warn('[auth] auth.me returned an unexpected shape', parsed.error.issues);
-      })
-      .catch((error: unknown) => console.warn('[auth] could not re-read the current user', error));
-  }, [utils]);
+    reload().catch((error: unknown) => console.warn('[auth] could not re-read the current user', error));
+  }, [reload]);
 }
 
 /** Main layout (§2): header with navigation, banners, and the screen. */
@@ -89,6 +80,7 @@ export function MainLayoutFrame({ children }: { children: ReactNode }) {
       <MobileNavDrawer opened={menuOpened} onClose={menu.close} />
 
       <AppShell.Main>
+        {isEditor ? null : <VerifyEmailBanner />}
         {isEditor ? null : <LowCreditBanner />}
         {mode === 'default' ? (
           <Container size="xl" py={{ base: 'lg', md: 40 }} pb={120}>

@@ -1,5 +1,5 @@
 import { Button, Group, ScrollArea } from '@mantine/core';
-import { IconChartPie, IconCpu, IconFlask, IconLayoutDashboard, IconReceipt2, IconUsers } from '@tabler/icons-react';
+import { IconChartPie, IconCpu, IconFlask, IconLayoutDashboard, IconMail, IconReceipt2, IconUsers } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
 
 const LINKS = [
@@ -9,6 +9,7 @@ const LINKS = [
   { to: '/admin/ai-control', label: 'AI Control', icon: IconCpu },
   { to: '/admin/model-test', label: 'Model Test', icon: IconFlask },
   { to: '/admin/model-pricing', label: 'Model Pricing', icon: IconReceipt2 },
+  { to: '/admin/outbox', label: 'Outbox', icon: IconMail },
 ] as const;
 
 /** Links between the admin screens (one row; it scrolls sideways on narrow screens). */

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@atelier/shared';
-import { Alert, Anchor, Button, Loader, PasswordInput, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, PasswordInput, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconAt, IconLock } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
@@ -9,6 +9,8 @@ import { login, register } from '../../lib/auth/store';
 import { errorMessage } from '../../lib/errors';
 import { ApiError } from '../../lib/http';
 import type { LoginTab } from '../../lib/loginPrompt';
+import { emailProblem } from '../../lib/validation';
+import { ForgotPasswordForm } from './ForgotPasswordForm';
 
 interface FormValues {
   email: string;
@@ -25,8 +27,6 @@ interface LoginFormProps {
   onNavigateAway?: () => void;
 }
 
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /**
  * The login / sign-up form used by the popup and by the /login and /register pages (§2, §5):
  * tabs Login and Create Account; Email Address, Password and (sign-up only) Confirm Password;
@@ -36,13 +36,15 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function LoginForm({ tab, onTabChange, onSuccess, onNavigateAway }: LoginFormProps) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  /** "Forgot password?" swaps the form for the reset request (issue 23); "Back to login" swaps it back. */
+  const [forgot, setForgot] = useState(false);
   const isSignUp = tab === 'register';
 
   const form = useForm<FormValues>({
     mode: 'controlled',
     initialValues: { email: '', password: '', confirmPassword: '' },
     validate: {
-      email: (value) => (value.trim() === '' ? 'Email is required' : EMAIL_SHAPE.test(value.trim()) ? null : 'Enter a valid email address'),
+      email: emailProblem,
       password: (value) => (value === '' ? 'Password is required' : null),
       confirmPassword: (value, values) => (isSignUp && value !== values.password ? MESSAGES.passwordsDoNotMatch : null),
     },
@@ -81,6 +83,8 @@ export function LoginForm({ tab, onTabChange, onSuccess, onNavigateAway }: Login
     }
   });
 
+  if (forgot) return <ForgotPasswordForm initialEmail={form.values.email.trim()} onBack={() => setForgot(false)} />;
+
   return (
     <Stack gap="lg">
       <Tabs value={tab} onChange={switchTab} variant="pills" radius="md">
@@ -113,6 +117,13 @@ export function LoginForm({ tab, onTabChange, onSuccess, onNavigateAway }: Login
                 key={form.key('password')}
                 {...form.getInputProps('password')}
               />
+              {isSignUp ? null : (
+                <Group justify="flex-end" mt={-8}>
+                  <Anchor component="button" type="button" size="xs" onClick={() => setForgot(true)} disabled={busy} data-testid="forgot-password">
+                    Forgot password?
+                  </Anchor>
+                </Group>
+              )}
               {isSignUp ? (
                 <PasswordInput
                   label="Confirm Password"

@@ -1,6 +1,6 @@
-import { Alert, Anchor, Avatar, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Anchor, Avatar, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconInfoCircle, IconLink, IconMailForward, IconUserPlus, IconUsersGroup, IconX } from '@tabler/icons-react';
+import { IconInfoCircle, IconLink, IconMailForward, IconSend, IconUserPlus, IconUsersGroup, IconX } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { ButtonLink } from '../../components/ButtonLink';
@@ -33,6 +33,7 @@ function Section({ title, description, children, testId }: { title: string; desc
 }
 
 const initial = (email: string) => email.slice(0, 1).toUpperCase();
+const formatDay = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short' });
 const paramsOf = (projectId: string) => ({ projectId });
 
 /** /collaboration — projects shared with you and by you, pending invites, members and public links. */
@@ -45,10 +46,17 @@ export function CollaborationScreen() {
   const [picking, setPicking] = useState(false);
   const cancel = trpc.collaboration.cancelInvite.useMutation({
     onSuccess: async () => {
-      notifications.show({ color: 'teal', message: 'Invite cancelled' });
+      notifications.show({ color: 'teal', message: 'Invitation revoked: its link no longer works' });
       await utils.collaboration.invalidate();
     },
-    onError: (e) => notifications.show({ color: 'red', title: 'Could not cancel the invite', message: errorMessage(e) }),
+    onError: (e) => notifications.show({ color: 'red', title: 'Could not revoke the invitation', message: errorMessage(e) }),
+  });
+  const resend = trpc.collaboration.resendInvite.useMutation({
+    onSuccess: async (r) => {
+      notifications.show({ color: 'teal', message: `A new link is on its way to ${r.invite.email} (valid for 7 days)` });
+      await utils.collaboration.invalidate();
+    },
+    onError: (e) => notifications.show({ color: 'red', title: 'Could not resend the invitation', message: errorMessage(e) }),
   });
 
   const data = overview.data;
@@ -124,7 +132,8 @@ export function CollaborationScreen() {
             </SimpleGrid>
           ) : (
             <Text size="sm" c="dimmed">
-              Nothing shared with you yet. When someone invites your e-mail address, the project appears here and in your project list.
+              Nothing shared with you yet. When someone invites your e-mail address, accept the link in their mail (or verify your address) and the
+              project appears here and in your project list.
             </Text>
           )}
         </Section>
@@ -198,15 +207,15 @@ export function CollaborationScreen() {
 
         <Section
           title="Pending invites"
-          description="Invited addresses without an account yet: access starts when they sign up."
+          description="Each invited address got a link by e-mail (valid for 7 days). Access starts when it is accepted, or when an account verifies that address."
           testId="pending-invites"
         >
           {pending.length ? (
             <Card padding="xs">
               <Stack gap={0}>
                 {pending.map((i) => (
-                  <Group key={i.id} justify="space-between" p="xs" wrap="nowrap" data-testid="pending-invite">
-                    <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+                  <Group key={i.id} justify="space-between" p="xs" wrap="wrap" gap="xs" data-testid="pending-invite" data-email={i.email}>
+                    <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 320px' }}>
                       <IconMailForward size={16} aria-hidden />
                       <Text size="sm" truncate="end">
                         {i.email}
@@ -214,12 +223,27 @@ export function CollaborationScreen() {
                       <Badge size="sm" variant="outline" color={ROLE_META[i.role].color}>
                         {ROLE_META[i.role].label}
                       </Badge>
+                      {i.status === 'expired' ? (
+                        <Badge size="sm" variant="light" color="red" data-testid="invite-expired">
+                          Expired
+                        </Badge>
+                      ) : null}
                       <Text size="xs" c="dimmed" truncate="end">
-                        on {i.projectName}
+                        on {i.projectName} · {i.status === 'expired' ? 'expired' : 'link valid until'} {formatDay(i.expiresAt)}
                       </Text>
                     </Group>
                     {isAuthenticated ? (
-                      <Tooltip label="Cancel invite">
+                      <Group gap={4} wrap="nowrap">
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          leftSection={<IconSend size={14} aria-hidden />}
+                          loading={resend.isPending && resend.variables?.inviteId === i.id}
+                          onClick={() => resend.mutate({ id: i.projectId, inviteId: i.id })}
+                          data-testid="invite-resend"
+                        >
+                          Resend
+                        </Button>
                         <Button
                           size="compact-xs"
                           variant="subtle"
@@ -227,10 +251,11 @@ export function CollaborationScreen() {
                           leftSection={<IconX size={14} aria-hidden />}
                           loading={cancel.isPending && cancel.variables?.inviteId === i.id}
                           onClick={() => cancel.mutate({ id: i.projectId, inviteId: i.id })}
+                          data-testid="invite-revoke"
                         >
-                          Cancel
+                          Revoke
                         </Button>
-                      </Tooltip>
+                      </Group>
                     ) : null}
                   </Group>
                 ))}
@@ -293,9 +318,9 @@ export function CollaborationScreen() {
           title="This is the demo workspace"
           data-testid="collab-guest-note"
         >
-          Here the demo video project is shared with a sample collaborator, and one invite is waiting for its recipient to sign up. Log in or create
-          an account to share your own projects — viewers can look, editors can edit and generate (charged to their own credits), and only you can
-          delete a project or manage its members.
+          Here the demo video project is shared with a sample collaborator, and one invitation is waiting for its recipient to accept it. Log in or
+          create an account to share your own projects — viewers can look, editors can edit and generate (charged to their own credits), and only you
+          can delete a project or manage its members.
         </Alert>
       ) : null}
       {body}

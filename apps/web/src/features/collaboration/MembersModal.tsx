@@ -1,13 +1,14 @@
 import { ActionIcon, Alert, Badge, Button, Group, Modal, Select, Skeleton, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconCrown, IconLogout, IconMailForward, IconUserMinus, IconUserPlus, IconX } from '@tabler/icons-react';
+import { IconAlertCircle, IconCrown, IconLogout, IconMailForward, IconSend, IconUserMinus, IconUserPlus, IconX } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { QueryError } from '../../components/feedback/QueryError';
 import { useAuth } from '../../lib/auth/useAuth';
 import { useRequireLogin } from '../../lib/auth/useRequireLogin';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { emailProblem } from '../../lib/validation';
 import { ROLE_META, type Role } from './roles';
 
 /** The role's name fits the select; what it may do is shown in full under it and in the options (never cut). */
@@ -20,8 +21,6 @@ const ROLE_HINT: Record<string, string> = {
   editor: 'Can edit and generate (charged to their own credits).',
 };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 interface MembersModalProps {
   projectId: string | null;
   onClose: () => void;
@@ -31,8 +30,8 @@ interface MembersModalProps {
 }
 
 /**
- * Members of one project: the owner invites by e-mail (viewer or editor), changes roles, removes
- * people and cancels pending invites; a collaborator sees who is in and may leave.
+ * Members of one project: the owner invites by e-mail (viewer or editor; a link is mailed), changes
+ * roles, removes people, and resends or revokes pending invitations; a collaborator sees who is in and may leave.
  */
 export function MembersModal({ projectId, onClose, projectOptions, onProjectChange }: MembersModalProps) {
   const { isAuthenticated, user } = useAuth();
@@ -56,17 +55,24 @@ export function MembersModal({ projectId, onClose, projectOptions, onProjectChan
   });
   const cancel = trpc.collaboration.cancelInvite.useMutation({
     onSuccess: async () => {
-      notifications.show({ color: 'teal', message: 'Invite cancelled' });
+      notifications.show({ color: 'teal', message: 'Invitation revoked: its link no longer works' });
       await refresh();
     },
-    onError: (e) => notifications.show({ color: 'red', title: 'Could not cancel the invite', message: errorMessage(e) }),
+    onError: (e) => notifications.show({ color: 'red', title: 'Could not revoke the invitation', message: errorMessage(e) }),
+  });
+  const resend = trpc.collaboration.resendInvite.useMutation({
+    onSuccess: async (r) => {
+      notifications.show({ color: 'teal', message: `A new link is on its way to ${r.invite.email} (valid for 7 days)` });
+      await refresh();
+    },
+    onError: (e) => notifications.show({ color: 'red', title: 'Could not resend the invitation', message: errorMessage(e) }),
   });
 
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: '', role: 'viewer' as Role },
     validate: {
-      email: (v) => (v.trim() === '' ? 'Email is required' : EMAIL.test(v.trim()) ? null : 'Enter a valid email address'),
+      email: emailProblem,
     },
   });
 
@@ -81,11 +87,8 @@ export function MembersModal({ projectId, onClose, projectOptions, onProjectChan
         const r = await invite.mutateAsync({ id: projectId, email: values.email.trim(), role: values.role });
         notifications.show({
           color: 'teal',
-          title: r.status === 'added' ? 'Access given' : 'Invite saved',
-          message:
-            r.status === 'added'
-              ? `${r.collaborator?.email} can open this project now as ${ROLE_META[values.role].article}.`
-              : `${r.invite?.email} has no account yet: they get access as soon as they sign up with this address.`,
+          title: 'Invitation sent',
+          message: `${r.invite.email} gets a link by e-mail (valid for 7 days). They join as ${ROLE_META[values.role].article} once they accept it.`,
         });
         form.setFieldValue('email', '');
         invite.reset();
@@ -201,7 +204,7 @@ export function MembersModal({ projectId, onClose, projectOptions, onProjectChan
                 <Table.Tr>
                   <Table.Th>Person</Table.Th>
                   <Table.Th w={140}>Role</Table.Th>
-                  <Table.Th w={48} />
+                  <Table.Th w={72} />
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -269,7 +272,7 @@ export function MembersModal({ projectId, onClose, projectOptions, onProjectChan
                       <Group gap={6} wrap="nowrap">
                         <IconMailForward size={14} color="var(--mantine-color-dimmed)" aria-hidden />
                         <Text size="sm" c="dimmed" truncate="end">
-                          {i.email} · invited, no account yet
+                          {i.email} · {i.status === 'expired' ? 'invitation expired' : 'invitation sent'}
                         </Text>
                       </Group>
                     </Table.Td>
@@ -280,17 +283,30 @@ export function MembersModal({ projectId, onClose, projectOptions, onProjectChan
                     </Table.Td>
                     <Table.Td>
                       {canManage ? (
-                        <Tooltip label="Cancel invite">
-                          <ActionIcon
-                            variant="subtle"
-                            color="gray"
-                            aria-label={`Cancel the invite for ${i.email}`}
-                            loading={cancel.isPending && cancel.variables?.inviteId === i.id}
-                            onClick={() => projectId && cancel.mutate({ id: projectId, inviteId: i.id })}
-                          >
-                            <IconX size={16} aria-hidden />
-                          </ActionIcon>
-                        </Tooltip>
+                        <Group gap={2} wrap="nowrap">
+                          <Tooltip label="Resend the invitation">
+                            <ActionIcon
+                              variant="subtle"
+                              color="gray"
+                              aria-label={`Resend the invitation to ${i.email}`}
+                              loading={resend.isPending && resend.variables?.inviteId === i.id}
+                              onClick={() => projectId && resend.mutate({ id: projectId, inviteId: i.id })}
+                            >
+                              <IconSend size={16} aria-hidden />
+                            </ActionIcon>
+                          </Tooltip>
+                          <Tooltip label="Revoke the invitation">
+                            <ActionIcon
+                              variant="subtle"
+                              color="gray"
+                              aria-label={`Revoke the invitation for ${i.email}`}
+                              loading={cancel.isPending && cancel.variables?.inviteId === i.id}
+                              onClick={() => projectId && cancel.mutate({ id: projectId, inviteId: i.id })}
+                            >
+                              <IconX size={16} aria-hidden />
+                            </ActionIcon>
+                          </Tooltip>
+                        </Group>
                       ) : null}
                     </Table.Td>
                   </Table.Tr>

@@ -18,7 +18,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconCamera, IconDownload, IconLogin2, IconTrash, IconUserCircle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCamera, IconDownload, IconLogin2, IconMailForward, IconTrash, IconUserCircle } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ScreenEmptyState } from '../../components/ScreenEmptyState';
@@ -26,9 +26,10 @@ import { ScreenHeader } from '../../components/ScreenHeader';
 import { track } from '../../lib/analytics';
 import { signOutLocally } from '../../lib/auth/store';
 import { useAuth } from '../../lib/auth/useAuth';
-import { errorMessage } from '../../lib/errors';
+import { errorFields, errorMessage } from '../../lib/errors';
 import { openLoginModal } from '../../lib/loginPrompt';
 import { trpc } from '../../lib/trpc';
+import { emailProblem } from '../../lib/validation';
 import { fileToDataUrl, imageFileProblem } from '../brand-kit/fileToDataUrl';
 
 function formatDate(iso: string): string {
@@ -87,6 +88,61 @@ function ChangePasswordCard() {
           <Group justify="flex-end">
             <Button type="submit" loading={change.isPending}>
               Change password
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+function ChangeEmailCard({ email, pendingEmail }: { email: string; pendingEmail: string | null }) {
+  const utils = trpc.useUtils();
+  const form = useForm({
+    initialValues: { newEmail: '', password: '' },
+    validate: {
+      newEmail: (v) => emailProblem(v) ?? (v.trim().toLowerCase() === email.toLowerCase() ? 'That is already your e-mail address' : null),
+      password: (v) => (v ? null : 'Password is required'),
+    },
+  });
+  const change = trpc.profile.requestEmailChange.useMutation({
+    onSuccess: (r) => {
+      form.reset();
+      void utils.profile.get.invalidate();
+      notifications.show({
+        color: 'teal',
+        title: 'Confirm the new address',
+        message: `We sent a link to ${r.pendingEmail}. Your address changes once you open it.`,
+      });
+    },
+    onError: (e) => {
+      const fields = errorFields(e).filter((f) => f.path === 'newEmail' || f.path === 'password');
+      for (const f of fields) form.setFieldError(f.path, f.message);
+      if (!fields.length) notifications.show({ color: 'red', title: 'E-mail not changed', message: errorMessage(e) });
+    },
+  });
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <form onSubmit={form.onSubmit((v) => change.mutate({ newEmail: v.newEmail.trim(), password: v.password }))}>
+        <Stack gap="md">
+          <div>
+            <Title order={2} fz="lg">
+              Change e-mail address
+            </Title>
+            <Text size="sm" c="dimmed">
+              We mail a confirmation link to the new address; {email} gets a notice once it changes.
+            </Text>
+          </div>
+          {pendingEmail ? (
+            <Alert color="blue" variant="light" icon={<IconMailForward size={18} aria-hidden />} data-testid="pending-email">
+              Waiting for you to open the link sent to <b>{pendingEmail}</b>.
+            </Alert>
+          ) : null}
+          <TextInput label="New e-mail address" type="email" autoComplete="email" {...form.getInputProps('newEmail')} />
+          <PasswordInput label="Current password" autoComplete="current-password" {...form.getInputProps('password')} />
+          <Group justify="flex-end">
+            <Button type="submit" loading={change.isPending}>
+              Send confirmation link
             </Button>
           </Group>
         </Stack>
@@ -192,7 +248,7 @@ function DataCard({ email }: { email: string }) {
   );
 }
 
-/** /profile — e-mail, member since, balance, picture, password, data export and account deletion. */
+/** /profile — e-mail (verified or not, and changing it), member since, balance, picture, password, data export and account deletion. */
 export function ProfileScreen() {
   const { user, isAuthenticated } = useAuth();
   const utils = trpc.useUtils();
@@ -215,7 +271,7 @@ export function ProfileScreen() {
 
   return (
     <Stack gap="lg">
-      <ScreenHeader eyebrow="Account" title="Profile" description="Your account details, balance, password and data." />
+      <ScreenHeader eyebrow="Account" title="Profile" description="Your account details, balance, e-mail address, password and data." />
       {!isAuthenticated || !user ? (
         <ScreenEmptyState
           icon={<IconUserCircle size={26} stroke={1.6} />}
@@ -270,6 +326,15 @@ export function ProfileScreen() {
                       {user.email}
                     </Title>
                     {user.isAdmin ? <Badge variant="light">Admin</Badge> : null}
+                    {user.emailVerified ? (
+                      <Badge variant="light" color="teal" data-testid="email-verified-badge">
+                        Verified
+                      </Badge>
+                    ) : (
+                      <Badge variant="light" color="yellow" data-testid="email-unverified-badge">
+                        Not verified
+                      </Badge>
+                    )}
                   </Group>
                   <Text size="sm" c="dimmed">
                     Member since {formatDate(profile.data?.createdAt ?? user.createdAt)}
@@ -296,6 +361,7 @@ export function ProfileScreen() {
           </Card>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <ChangePasswordCard />
+            <ChangeEmailCard email={user.email} pendingEmail={profile.data?.pendingEmail ?? null} />
             <DataCard email={user.email} />
           </SimpleGrid>
         </>

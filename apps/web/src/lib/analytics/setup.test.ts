@@ -26,6 +26,7 @@ const user = (id: string) => ({
   creditUnits: 1000,
   isAdmin: false,
   createdAt: '2026-11-22T00:00:00.000Z',
+  emailVerified: true,
 });
 
 describe('identify and reset follow the auth store', () => {

@@ -8,6 +8,8 @@ export const ZUser = z.object({
   creditUnits: z.number(),
   isAdmin: z.boolean(),
   createdAt: z.string(),
+  /** The address was proven by a mailed link; unverified accounts see a banner with "Resend". */
+  emailVerified: z.boolean(),
 });
 export type User = z.infer<typeof ZUser>;
 
