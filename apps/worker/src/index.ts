@@ -1,7 +1,5 @@
-export type { Engine, EngineInput, EngineOutput } from './engines';
-export { localEngines } from './engines';
+export { reconcileExports, reconcileGenerations, reconcileSeo } from './maintenance/reconcile';
+export { type MaintenanceTask, maintenanceTasks } from './maintenance/tasks';
 export { processors } from './processors/index';
-export * from './queues';
-export { reconcileGenerations } from './reconcile';
 export * from './registry';
-export { createStorage, startAllWorkers } from './setup';
+export { scheduleMaintenance, startAllWorkers } from './setup';

@@ -35,6 +35,7 @@ export {
   type LocalModelId,
 } from './engines';
 export { type ImageResult, type RenderImageOptions, renderImage } from './image';
+export { type Engine, type EngineInput, type EngineOutput, localEngines } from './local-engines';
 export { type Loudness, type MediaProbe, measureLoudness, type ProbeOptions, probeMedia } from './media-probe';
 export {
   DEFAULT_MUSIC_DURATION_SECONDS,

@@ -1,3 +1,4 @@
+import type { SeoArticleStatus } from '@atelier/shared';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -192,6 +193,8 @@ export interface GenerationsTable {
   started_at: Date | null;
   completed_at: Date | null;
   created_at: Timestamp;
+  /** Bumped by a trigger on every UPDATE: events carry it, so a listener drops stale ones. */
+  version: Generated<number>;
   updated_at: Timestamp;
 }
 
@@ -253,6 +256,8 @@ export interface ExportsTable {
   started_at: Date | null;
   completed_at: Date | null;
   created_at: Timestamp;
+  /** Bumped by a trigger on every UPDATE: events carry it, so a listener drops stale ones. */
+  version: Generated<number>;
   updated_at: Timestamp;
 }
 
@@ -349,7 +354,7 @@ export interface SeoProjectsTable {
   updated_at: Timestamp;
 }
 
-export type SeoArticleStatus = 'QUEUED' | 'GENERATING' | 'READY' | 'SCHEDULED' | 'PUBLISHED' | 'FAILED';
+export type { SeoArticleStatus };
 
 /** An SEO article (issue 10); images hold { id, generationId, role, alt, placed } entries. */
 export interface SeoArticlesTable {
@@ -378,6 +383,8 @@ export interface SeoArticlesTable {
   rating: number | null;
   images: JsonDefault<Record<string, unknown>[]>;
   created_at: Timestamp;
+  /** Bumped by a trigger on every UPDATE: events carry it, so a listener drops stale ones. */
+  version: Generated<number>;
   updated_at: Timestamp;
 }
 

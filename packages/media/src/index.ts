@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import type { Env } from '@atelier/shared/env';
 
 /**
  * Media storage behind one interface. Keys are server-made (`generations/<user>/<id>.png`):
@@ -78,6 +79,11 @@ export class LocalDiskStorage implements MediaStorage {
     }
     return removed;
   }
+}
+
+/** The deployment's media storage, from its configuration: the one factory the api and the worker use. */
+export function createStorage(env: Pick<Env, 'media'>): MediaStorage {
+  return new LocalDiskStorage(env.media.dir);
 }
 
 const MIME_BY_EXT: Record<string, string> = {

@@ -1,10 +1,10 @@
+import { localEngines } from '@atelier/ai';
 import { contextFactory } from '@atelier/api/context';
 import { appRouter } from '@atelier/api/router';
 import { createTestApp, type TestApp } from '@atelier/api/testing/harness';
 import { ledgerSumUnits } from '@atelier/db';
-import { localEngines, type RunningWorkers, startAllWorkers } from '@atelier/worker';
+import { type RunningWorkers, startTestWorkers } from '@atelier/testkit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProviders } from './index';
 import { type Simulators, startSimulators } from './testing/index';
@@ -34,10 +34,9 @@ beforeAll(async () => {
     // The simulators serve output files from 127.0.0.1; production allows no private host.
     downloadAllowHosts: ['127.0.0.1'],
   });
-  workers = await startAllWorkers({
+  workers = await startTestWorkers({
     env: t.env,
     db: t.deps.db,
-    log: pino({ level: 'silent' }),
     storage: t.deps.storage,
     engines: { ...(await localEngines()), ...providers.engines },
   });
@@ -458,7 +457,7 @@ describe('chat through hosted models', () => {
 describe('the worker as deployed', () => {
   it('startAllWorkers without explicit engines runs the configured providers beside the local engines', async () => {
     const app = await createTestApp(sims.env);
-    const running = await startAllWorkers({ env: app.env, db: app.deps.db, log: pino({ level: 'silent' }), storage: app.deps.storage });
+    const running = await startTestWorkers({ env: app.env, db: app.deps.db, storage: app.deps.storage });
     try {
       const u = await app.signUp();
       const res = await app.rest('POST', '/api/generation/generate', {

@@ -1,5 +1,5 @@
+import { QUEUE_KEYS } from '@atelier/jobs';
 import { MESSAGES } from '@atelier/shared';
-import { QUEUE_KEYS } from '@atelier/shared/jobs';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';

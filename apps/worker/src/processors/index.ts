@@ -1,6 +1,7 @@
 import type { ProcessorDefinition } from '../registry';
 import { exportProcessor } from './export.processor';
 import { audioProcessor, imageProcessor, textProcessor, videoProcessor } from './generation.processor';
+import { maintenanceProcessor } from './maintenance.processor';
 import { seoProcessor } from './seo.processor';
 import { systemProcessor } from './system.processor';
 
@@ -13,4 +14,5 @@ export const processors: ProcessorDefinition<any>[] = [
   textProcessor,
   exportProcessor,
   seoProcessor,
+  maintenanceProcessor,
 ];

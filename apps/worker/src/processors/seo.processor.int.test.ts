@@ -2,22 +2,22 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { applyCreditChange, type Db, ledgerSumUnits } from '@atelier/db';
+import type { Engine } from '@atelier/ai';
+import { applyCreditChange, type Db, ledgerSumUnits, placeReadyImages } from '@atelier/db';
 import { createTestDatabase, type TestDatabase } from '@atelier/db/testing';
 import { LocalDiskStorage } from '@atelier/media';
-import { pino } from 'pino';
+import { type SeoBrief, seoSpendKey } from '@atelier/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Engine } from '../engines';
-import { createQueueClient, type QueueClient } from '../queues';
 import { type RunningWorkers, startWorkers } from '../registry';
-import { placeReadyImages, type SeoBrief, seoProcessor, seoSpendKey } from './seo.processor';
+import { testWorkerDeps } from '../testing';
+import { seoProcessor } from './seo.processor';
 
 const REDIS = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `s${randomBytes(4).toString('hex')}`;
 let database: TestDatabase;
 let db: Db;
 let mediaDir: string;
-let queues: QueueClient;
+let deps: ReturnType<typeof testWorkerDeps>;
 let running: RunningWorkers;
 let userId: string;
 let seoProjectId: string;
@@ -40,11 +40,17 @@ beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
   mediaDir = await mkdtemp(path.join(tmpdir(), 'atelier-seo-'));
-  queues = createQueueClient(REDIS, prefix);
+  deps = testWorkerDeps({
+    db,
+    redisUrl: REDIS,
+    prefix,
+    storage: new LocalDiskStorage(mediaDir),
+    engines: { 'test/hosted': hosted, 'test/broken': broken },
+  });
   running = startWorkers({
     redisUrl: REDIS,
     prefix,
-    deps: { db, log: pino({ level: 'silent' }), storage: new LocalDiskStorage(mediaDir), engines: { 'test/hosted': hosted, 'test/broken': broken } },
+    deps,
     processors: [seoProcessor],
     queues: ['seo'],
   });
@@ -67,7 +73,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await running?.close(5000);
-  await queues?.close();
+  await deps?.close();
   await database?.drop();
   await rm(mediaDir, { recursive: true, force: true });
 });
@@ -123,7 +129,7 @@ async function requestRun(modelId: string, brief: Partial<SeoBrief> = {}, price 
       referenceId: runId,
     });
   });
-  await queues.enqueue('seo', { kind: 'run', runId }, { jobId: `seo-run-${runId}` });
+  await deps.queues.enqueue('seo', { kind: 'run', runId }, { jobId: `seo-run-${runId}` });
   return { articleId, runId };
 }
 
@@ -184,7 +190,7 @@ describe('seo processor', () => {
   it('a job delivered twice does not write twice', async () => {
     const { articleId, runId } = await requestRun('local/text', {}, 100);
     await waitArticle(articleId, (x) => x.status === 'READY');
-    await queues.enqueue('seo', { kind: 'run', runId }, { jobId: `seo-run-${runId}-again` });
+    await deps.queues.enqueue('seo', { kind: 'run', runId }, { jobId: `seo-run-${runId}-again` });
     await new Promise((r) => setTimeout(r, 800));
     const a = await db.selectFrom('seo_articles').select(['regenerations', 'status']).where('id', '=', articleId).executeTakeFirstOrThrow();
     expect(a).toEqual({ regenerations: 0, status: 'READY' });
@@ -221,19 +227,19 @@ describe('seo processor', () => {
       })
       .where('id', '=', articleId)
       .execute();
-    expect(await placeReadyImages(db, articleId)).toEqual({ placed: 1, waiting: 1 });
-    expect(await placeReadyImages(db, articleId)).toEqual({ placed: 0, waiting: 1 });
+    expect(await placeReadyImages(db, articleId)).toMatchObject({ placed: 1, waiting: 1 });
+    expect(await placeReadyImages(db, articleId)).toMatchObject({ placed: 0, waiting: 1, article: null });
     let a = await db.selectFrom('seo_articles').selectAll().where('id', '=', articleId).executeTakeFirstOrThrow();
     const lines = a.content.split('\n').filter((l) => l.trim());
     expect(lines[0]).toBe('# Glazing Basics');
     expect(lines[1]).toBe(`![Hero](media:generations/${userId}/${gens[0]}.png)`);
-    // The place-images job waits for the second image, then places it.
-    await queues.enqueue('seo', { kind: 'place-images', articleId, attempt: 0 }, { jobId: `place-${articleId}` });
+    // Once the second image is finished, a place-images job (the image processor queues one) places it.
     await db
       .updateTable('generations')
       .set({ status: 'COMPLETED', output_url: `generations/${userId}/${gens[1]}.png` })
       .where('id', '=', gens[1] as string)
       .execute();
+    await deps.queues.enqueue('seo', { kind: 'place-images', articleId }, { jobId: `place-${articleId}` });
     a = await waitArticle(articleId, (x) => (x.images as any[]).every((i) => i.placed), 10_000);
     expect((a.images as any[]).every((i) => i.placed)).toBe(true);
     expect(a.content.match(/!\[/g)).toHaveLength(2);

@@ -10,6 +10,7 @@ import * as m20261122190000 from './20261122190000-ImageEditor';
 import * as m20261122191000 from './20261122191000-SoundEditor';
 import * as m20261122192000 from './20261122192000-Seo';
 import * as m20261122193000 from './20261122193000-Collaboration';
+import * as m20261125100000 from './20261125100000-RowVersions';
 
 /**
  * Every migration, in order. Adding one: create `migrations/<timestamp>-<PascalName>.ts` with
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '20261122191000-SoundEditor': m20261122191000,
   '20261122192000-Seo': m20261122192000,
   '20261122193000-Collaboration': m20261122193000,
+  '20261125100000-RowVersions': m20261125100000,
 };

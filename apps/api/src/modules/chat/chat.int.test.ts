@@ -7,7 +7,6 @@ import { contextFactory } from '../../context';
 import { appRouter } from '../../router';
 import { createTestApp, type TestApp } from '../../testing/harness';
 import { type ChatModelAdapter, type ChatTurn, chatModels } from './chat.models';
-import { chatRunner } from './chat.runner';
 import type { ChatStreamEvent } from './chat.schema';
 
 let t: TestApp;
@@ -100,7 +99,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   feed.push(null);
-  await chatRunner.stopAll();
+  await t.deps.chat.stopAll();
   for (const u of undo) u();
   await t.close();
 });
@@ -108,7 +107,7 @@ afterAll(async () => {
 const balanceOf = async (token: string) => (await t.rest('GET', '/api/auth/me', { token })).body.user.credits as number;
 
 async function settle() {
-  await chatRunner.idle();
+  await t.deps.chat.idle();
 }
 
 async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 10_000): Promise<T> {

@@ -25,7 +25,7 @@ import type {
 } from './image-editor.schema';
 import { MAX_LAYERS } from './image-editor.schema';
 
-type Deps = Pick<Context, 'db' | 'env' | 'queues' | 'media' | 'storage' | 'log'>;
+type Deps = Pick<Context, 'db' | 'env' | 'queues' | 'media' | 'storage' | 'log' | 'events'>;
 type UserCtx = Deps & { user: { id: string }; req?: Context['req'] };
 
 const THUMB_WIDTH = 320;

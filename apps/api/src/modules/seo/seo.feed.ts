@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../context';
-import { publishDue } from './seo.articles';
 import { type FeedArticle, jsonFeed, rssFeed } from './seo.render';
 
 const FEED_ITEMS = 50;
@@ -9,7 +8,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * Public feeds of an SEO project's PUBLISHED articles: `GET /api/seo/feeds/{seoProjectId}.xml`
  * (RSS 2.0) and `.json` (JSON Feed 1.1). No login: a feed URL is meant for readers and sites.
- * Static path prefix, so it wins over the REST mirror's `/api/*`. Article HTML is sanitised.
+ * Static path prefix, so it wins over the REST mirror's `/api/*`. Article HTML is sanitised. A read
+ * changes nothing: scheduled articles are published by their delayed job (seo.schedule.ts).
  */
 export async function seoFeedPlugin(app: FastifyInstance, opts: { deps: AppDeps }) {
   const { deps } = opts;
@@ -23,7 +23,6 @@ export async function seoFeedPlugin(app: FastifyInstance, opts: { deps: AppDeps 
       .where('id', '=', id)
       .executeTakeFirst();
     if (!seo) return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Feed not found' } });
-    await publishDue(deps.db, seo.id);
     const rows = await deps.db
       .selectFrom('seo_articles')
       .select(['id', 'title', 'description', 'slug', 'content', 'format', 'keywords', 'published_at', 'updated_at'])

@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type Engine, localEngines } from '@atelier/ai';
 import { DEMO_IDS, ledgerSumUnits } from '@atelier/db';
 import { MESSAGES } from '@atelier/shared';
-import { type Engine, localEngines, type RunningWorkers, startAllWorkers } from '@atelier/worker';
-import { pino } from 'pino';
+import { type RunningWorkers, startTestWorkers } from '@atelier/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/harness';
 import { fetchPage, vetUrl } from './seo.fetch';
@@ -58,10 +58,9 @@ beforeAll(async () => {
       is_local: true,
     })
     .execute();
-  workers = await startAllWorkers({
+  workers = await startTestWorkers({
     env: t.env,
     db: t.deps.db,
-    log: pino({ level: 'silent' }),
     storage: t.deps.storage,
     engines: { ...(await localEngines()), 'local/failing-writer': failing },
   });
