@@ -19,6 +19,4 @@ export async function up(db: Kysely<any>): Promise<void> {
       db,
     );
   }
-  // The maintenance sweeps look for open rows by age.
-  await sql`CREATE INDEX chat_messages_open_idx ON chat_messages(updated_at) WHERE status IN ('PENDING', 'STREAMING')`.execute(db);
 }
