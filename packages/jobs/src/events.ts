@@ -98,7 +98,8 @@ export function createEventBus(options: { redisUrl: string; prefix: string; publ
 
   const connect = (): Redis => {
     if (subscriber) return subscriber;
-    const sub = createRedis(options.redisUrl, { blocking: true });
+    // Named, so operators (CLIENT LIST) and tests can tell it apart.
+    const sub = createRedis(options.redisUrl, { blocking: true, connectionName: `${options.prefix}:events` });
     let lost = false;
     sub.on('close', () => {
       lost = true;

@@ -101,8 +101,7 @@ function reader(stream: AsyncGenerator<ChatStreamEvent>) {
   };
 }
 
-const text = (events: ChatStreamEvent[]) =>
-  events.reduce((s, e) => (e.type === 'end' ? s : s.slice(0, e.offset) + e.text), '');
+const text = (events: ChatStreamEvent[]) => events.reduce((s, e) => (e.type === 'end' ? s : s.slice(0, e.offset) + e.text), '');
 
 describe('chat across api replicas', () => {
   it('streams a reply written on A token by token to a subscriber on B; a stop sent to B stops the runner on A', async () => {
@@ -147,7 +146,8 @@ describe('chat across api replicas', () => {
     const u = await a.signUp();
     const created = await a.rest('POST', '/api/chat/conversations', { token: u.token, body: { aiModels: ['local/replica-fed'] } });
     const conversationId = created.body.id as string;
-    const send = (app: TestApp) => app.rest('POST', `/api/chat/conversations/${conversationId}/messages`, { token: u.token, body: { content: 'go' } });
+    const send = (app: TestApp) =>
+      app.rest('POST', `/api/chat/conversations/${conversationId}/messages`, { token: u.token, body: { content: 'go' } });
     for (let i = 0; i < 4; i++) expect((await send(a)).status).toBe(200);
     for (let i = 0; i < 4; i++) expect((await send(b)).status).toBe(200);
     const refused = await send(b);

@@ -434,3 +434,74 @@ describe('refine, images, publishing and export', () => {
     expect(await ledgerSumUnits(t.deps.db, u.userId)).toBe(Math.round((await balanceOf(u.token)) * 100));
   });
 });
+
+describe('scheduled publishing is a delayed job', () => {
+  const row = (id: string) =>
+    t.deps.db.selectFrom('seo_articles').select(['status', 'publish_date', 'published_at']).where('id', '=', id).executeTakeFirstOrThrow();
+
+  async function readyArticle(token: string) {
+    const { seo } = await setUp(token);
+    const res = await t.rest('POST', `/api/seo/projects/${seo.id}/articles`, { token, body: { topics: ['Glazing a mug at home'] } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const [a] = await waitArticles(token, seo.id, (as) => as[0]?.status === 'READY');
+    expect(a.status).toBe('READY');
+    return { seo, id: a.id as string };
+  }
+
+  it('publishes at its time with nobody making a request; rescheduling moves the job, and the old time publishes nothing', async () => {
+    const u = await t.signUp();
+    const { id } = await readyArticle(u.token);
+    const first = new Date(Date.now() + 2500);
+    const sch = await t.rest('POST', `/api/seo/articles/${id}/schedule`, { token: u.token, body: { publishDate: first.toISOString() } });
+    expect(sch.status, JSON.stringify(sch.body)).toBe(200);
+    expect(sch.body.article.status).toBe('SCHEDULED');
+    const moved = new Date(Date.now() + 6000);
+    const re = await t.rest('POST', `/api/seo/articles/${id}/schedule`, { token: u.token, body: { publishDate: moved.toISOString() } });
+    expect(re.body.article.publishDate).toBe(moved.toISOString());
+    // From here on only the database is read: no api request could publish it.
+    while (Date.now() < first.getTime() + 1500) await new Promise((r) => setTimeout(r, 200));
+    expect((await row(id)).status).toBe('SCHEDULED');
+    const deadline = moved.getTime() + 60_000;
+    let r = await row(id);
+    while (r.status !== 'PUBLISHED' && Date.now() < deadline) {
+      await new Promise((res) => setTimeout(res, 200));
+      r = await row(id);
+    }
+    expect(r.status).toBe('PUBLISHED');
+    expect(r.published_at?.toISOString()).toBe(moved.toISOString());
+    expect(Date.now()).toBeGreaterThanOrEqual(moved.getTime());
+  }, 90_000);
+
+  it('unscheduling and publishing now remove the job; reads (the feed too) never publish', async () => {
+    const u = await t.signUp();
+    const { seo, id } = await readyArticle(u.token);
+    const when = new Date(Date.now() + 60_000);
+    await t.rest('POST', `/api/seo/articles/${id}/schedule`, { token: u.token, body: { publishDate: when.toISOString() } });
+    const jobId = `seo-publish-${id}-${when.getTime()}`;
+    expect(await t.deps.queues.state('seo', jobId)).toBe('delayed');
+    const un = await t.rest('POST', `/api/seo/articles/${id}/unpublish`, { token: u.token });
+    expect(un.body.article.status).toBe('READY');
+    expect(await t.deps.queues.state('seo', jobId)).toBe('missing');
+
+    // A SCHEDULED row whose time has passed and whose job is gone (Redis lost it): reading the
+    // project, the article or the public feed leaves it alone (the maintenance sweep re-adds the job).
+    await t.deps.db
+      .updateTable('seo_articles')
+      .set({ status: 'SCHEDULED', publish_date: new Date(Date.now() - 60_000) })
+      .where('id', '=', id)
+      .execute();
+    await t.rest('GET', `/api/seo/projects/${seo.id}/articles`, { token: u.token });
+    await t.rest('GET', `/api/seo/projects/${seo.id}/stats`, { token: u.token });
+    await t.rest('GET', `/api/seo/articles/${id}`, { token: u.token });
+    expect((await t.app.inject({ method: 'GET', url: `/api/seo/feeds/${seo.id}.json` })).statusCode).toBe(200);
+    expect((await row(id)).status).toBe('SCHEDULED');
+
+    const later = new Date(Date.now() + 60_000);
+    await t.rest('POST', `/api/seo/articles/${id}/schedule`, { token: u.token, body: { publishDate: later.toISOString() } });
+    const laterJob = `seo-publish-${id}-${later.getTime()}`;
+    expect(await t.deps.queues.state('seo', laterJob)).toBe('delayed');
+    const pub = await t.rest('POST', `/api/seo/articles/${id}/publish`, { token: u.token });
+    expect(pub.body.article.status).toBe('PUBLISHED');
+    expect(await t.deps.queues.state('seo', laterJob)).toBe('missing');
+  });
+});
