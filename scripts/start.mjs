@@ -234,7 +234,11 @@ async function main() {
 
   // 5. serve
   log.step(`Starting Atelier on port ${port} (api + web + worker in one process)`);
-  api = spawn(process.execPath, ['--enable-source-maps', path.join(ROOT, 'packages/launcher/dist/main.js')], { cwd: ROOT, env: appEnv, stdio: 'inherit' });
+  api = spawn(process.execPath, ['--enable-source-maps', path.join(ROOT, 'packages/launcher/dist/main.js')], {
+    cwd: ROOT,
+    env: appEnv,
+    stdio: 'inherit',
+  });
   liveChildren.add(api);
   cleanups.push(async () => {
     if (api.exitCode === null && api.signalCode === null) {

@@ -76,13 +76,13 @@ async function callerOn(app: TestApp, token: string) {
 }
 
 /** Reads a stream into an array, handing each event to `until` and stopping when it says so. */
-function reader(stream: AsyncGenerator<ChatStreamEvent>) {
+function reader(stream: AsyncIterable<ChatStreamEvent>) {
   const events: ChatStreamEvent[] = [];
-  let notify: (() => void) | null = null;
+  const waiters = new Set<() => void>();
   const done = (async () => {
     for await (const e of stream) {
       events.push(e);
-      notify?.();
+      for (const w of waiters) w();
     }
   })();
   return {
@@ -93,9 +93,10 @@ function reader(stream: AsyncGenerator<ChatStreamEvent>) {
       while (!pred(events)) {
         if (Date.now() > deadline) throw new Error(`timed out; got ${JSON.stringify(events)}`);
         await new Promise<void>((r) => {
-          notify = r;
+          waiters.add(r);
           setTimeout(r, 50);
         });
+        waiters.clear();
       }
     },
   };

@@ -3,7 +3,7 @@ import { applyCreditChangeInTransaction, type ChatMessageRow, endReply, OPEN_REP
 import { AppError, creditsToUnits, isAppError, unitsToCredits } from '@atelier/shared';
 import { sql } from 'kysely';
 import type { Context } from '../../context';
-import { ABORTED, Inbox } from '../../lib/live';
+import { Inbox } from '../../lib/live';
 import { resolveModel } from '../generation/catalogue.service';
 import type { Model } from '../generation/generation.schema';
 import { type ChatModelAdapter, type ChatTurn, chatModels, trimHistory } from './chat.models';

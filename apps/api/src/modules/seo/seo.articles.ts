@@ -1,5 +1,4 @@
-import { type Database, type Db, SEO_ARTICLE_STATE } from '@atelier/db';
-import { announceArticle } from '@atelier/jobs';
+import type { Database, Db } from '@atelier/db';
 import { AppError, countWords, SEO_BUSY_STATUSES, type SeoArticleImage, scoreArticle, unitsToCredits } from '@atelier/shared';
 import type { Selectable } from 'kysely';
 import type { Context } from '../../context';
@@ -45,7 +44,7 @@ export async function articleFor(db: Db, viewerId: string, articleId: string, ne
   }
 }
 
-export async function generationStates(db: Db, rows: ArticleRow[]): Promise<Map<string, GenState>> {
+export async function generationStates(db: Db, rows: Pick<ArticleRow, 'images'>[]): Promise<Map<string, GenState>> {
   const ids = rows.flatMap((r) => (r.images as unknown as SeoArticleImage[]).map((i) => i.generationId));
   if (!ids.length) return new Map();
   const gens = await db
@@ -56,13 +55,26 @@ export async function generationStates(db: Db, rows: ArticleRow[]): Promise<Map<
   return new Map(gens.map((g) => [g.id, g]));
 }
 
-export function imageStatus(g: GenState | undefined): 'queued' | 'processing' | 'ready' | 'failed' {
-  if (!g) return 'failed';
-  if (g.status === 'COMPLETED') return 'ready';
-  if (g.status === 'PROCESSING') return 'processing';
-  if (g.status === 'PENDING') return 'queued';
-  return 'failed';
+/** An article image's state, from its generation's. */
+export function imageProgress(g: Pick<GenState, 'status' | 'progress'> | undefined): {
+  status: 'queued' | 'processing' | 'ready' | 'failed';
+  progress: number;
+} {
+  const status = !g
+    ? 'failed'
+    : g.status === 'COMPLETED'
+      ? 'ready'
+      : g.status === 'PROCESSING'
+        ? 'processing'
+        : g.status === 'PENDING'
+          ? 'queued'
+          : 'failed';
+  return { status, progress: status === 'ready' ? 100 : (g?.progress ?? 0) };
 }
+
+/** An article's progress as shown: its writer's while being written, else 0 (queued, failed) or 100. */
+export const articleProgress = (r: Pick<ArticleRow, 'status' | 'progress'>) =>
+  r.status === 'QUEUED' ? 0 : r.status === 'GENERATING' ? r.progress : r.status === 'FAILED' ? 0 : 100;
 
 export function toSummary(deps: Pick<Deps, 'media'>, r: ArticleRow, gens: Map<string, GenState>, targetWords: number): ArticleSummary {
   const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
@@ -89,7 +101,7 @@ export function toSummary(deps: Pick<Deps, 'media'>, r: ArticleRow, gens: Map<st
       ),
     ),
     status: r.status,
-    progress: r.status === 'QUEUED' ? 0 : r.status === 'GENERATING' ? r.progress : r.status === 'FAILED' ? 0 : 100,
+    progress: articleProgress(r),
     error: r.error,
     publishDate: iso(r.publish_date),
     publishedAt: iso(r.published_at),
@@ -97,13 +109,13 @@ export function toSummary(deps: Pick<Deps, 'media'>, r: ArticleRow, gens: Map<st
     rating: r.rating,
     images: (r.images as unknown as SeoArticleImage[]).map((i) => {
       const g = gens.get(i.generationId);
-      const status = imageStatus(g);
+      const { status, progress } = imageProgress(g);
       return {
         id: i.id,
         generationId: i.generationId,
         role: i.role,
         status,
-        progress: status === 'ready' ? 100 : (g?.progress ?? 0),
+        progress,
         url: status === 'ready' ? deps.media.url(g?.output_url) : null,
         alt: i.alt,
         placed: Boolean(i.placed),

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { applyCreditChangeInTransaction, endGenerationWithRefund, spendKeyFor } from '@atelier/db';
 import { announceRow } from '@atelier/jobs';
 import { AppError, estimateSeoImages, headings, unitsToCredits } from '@atelier/shared';
-import type { Context } from '../../context';
 import { resolveModel } from '../generation/catalogue.service';
 import { brandClause } from '../workspace/brand-kit.service';
 import { articleFor, type Deps, getArticle, type UserCtx } from './seo.articles';

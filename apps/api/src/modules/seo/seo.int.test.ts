@@ -4,7 +4,10 @@ import { type Engine, localEngines } from '@atelier/ai';
 import { DEMO_IDS, ledgerSumUnits } from '@atelier/db';
 import { MESSAGES } from '@atelier/shared';
 import { type RunningWorkers, startTestWorkers } from '@atelier/testkit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contextFactory } from '../../context';
+import { appRouter } from '../../router';
 import { createTestApp, type TestApp } from '../../testing/harness';
 import { fetchPage, vetUrl } from './seo.fetch';
 
@@ -503,5 +506,41 @@ describe('scheduled publishing is a delayed job', () => {
     const pub = await t.rest('POST', `/api/seo/articles/${id}/publish`, { token: u.token });
     expect(pub.body.article.status).toBe('PUBLISHED');
     expect(await t.deps.queues.state('seo', laterJob)).toBe('missing');
+  });
+});
+
+describe('live progress (seo.onProgress)', () => {
+  it('sends every article, then each change as it is written and published — from events, not polling', async () => {
+    const u = await t.signUp();
+    const { seo } = await setUp(u.token);
+    const req = { headers: { authorization: `Bearer ${u.token}` }, ip: '127.0.0.1' } as unknown as FastifyRequest;
+    const res = { header: () => res } as unknown as FastifyReply;
+    const controller = new AbortController();
+    const caller = appRouter.createCaller(await contextFactory(t.deps)({ req, res }), { signal: controller.signal });
+    const stream = await caller.seo.onProgress({ id: seo.id });
+    const seen: { articleId: string; status: string; progress: number }[][] = [];
+    const reading = (async () => {
+      for await (const msg of stream) seen.push(msg.articles.map((a) => ({ articleId: a.articleId, status: a.status, progress: a.progress })));
+    })();
+    const until = async (pred: () => boolean) => {
+      const deadline = Date.now() + 20_000;
+      while (!pred() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(pred()).toBe(true);
+    };
+    await until(() => seen.length === 1);
+    expect(seen[0]).toEqual([]); // no article yet
+    const made = await t.rest('POST', `/api/seo/projects/${seo.id}/articles`, { token: u.token, body: { topics: ['Firing a kiln safely'] } });
+    const id = made.body.articles[0].id as string;
+    await until(() => seen.flat().some((a) => a.articleId === id && a.status === 'READY'));
+    const states = seen.flat().filter((a) => a.articleId === id);
+    expect(states.map((a) => a.status)).toContain('GENERATING');
+    expect(states.at(-1)).toEqual({ articleId: id, status: 'READY', progress: 100 });
+    // Progress only moves forward while it is written.
+    const writing = states.filter((a) => a.status === 'GENERATING').map((a) => a.progress);
+    expect(writing).toEqual([...writing].sort((x, y) => x - y));
+    await t.rest('POST', `/api/seo/articles/${id}/publish`, { token: u.token });
+    await until(() => seen.flat().some((a) => a.articleId === id && a.status === 'PUBLISHED'));
+    controller.abort();
+    await reading;
   });
 });

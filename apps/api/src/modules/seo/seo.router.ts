@@ -3,6 +3,7 @@ import { authedProcedure, router, viewerProcedure } from '../../trpc';
 import * as articles from './seo.articles';
 import * as exporting from './seo.export';
 import * as images from './seo.images';
+import { followProgress } from './seo.live';
 import * as schedule from './seo.schedule';
 import {
   ZArticleChargeResult,
@@ -73,6 +74,8 @@ export const seoRouter = router({
     .input(ZSeoProjectId)
     .output(z.object({ seoProject: ZSeoProject }))
     .mutation(({ ctx, input }) => seo.analyze(ctx, ctx.user.id, input.id)),
+  // Live article progress (SSE): every article first, then the ones that changed. The articles and stats reads are the fallback.
+  onProgress: viewerProcedure.input(ZSeoProjectId).subscription(({ ctx, input, signal }) => followProgress(ctx, ctx.viewerId, input.id, signal)),
   articles: viewerProcedure
     .meta({ openapi: { method: 'GET', path: '/seo/projects/{id}/articles', tags, summary: 'Articles of an SEO project, newest first' } })
     .input(ZListArticles)
