@@ -163,6 +163,7 @@ const ROWS: Record<string, Kind> = {
   'seo.save': 'authed',
   'seo.get': 'viewer',
   'seo.analyze': 'authed',
+  'seo.onProgress': 'viewer',
   'seo.articles': 'viewer',
   'seo.requestArticles': 'authed',
   'seo.stats': 'viewer',
