@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Cluster, call, followSse, startCluster } from './support/cluster';
 import { uniqueEmail } from './support/app';
+import { type Cluster, call, followSse, startCluster } from './support/cluster';
 
 /**
  * Scaled out: two api processes and two worker processes from the built tree on one Postgres,
@@ -32,7 +32,8 @@ type Generation = { id: string; status: string; progress: number; outputUrl: str
 const generated: Record<string, Generation> = {};
 
 /** The local file behind a signed /media URL (one MEDIA_DIR for every process). */
-const fileOf = (outputUrl: string) => path.join(cluster.mediaDir, decodeURIComponent(new URL(outputUrl, 'http://x').pathname.replace(/^\/media\//, '')));
+const fileOf = (outputUrl: string) =>
+  path.join(cluster.mediaDir, decodeURIComponent(new URL(outputUrl, 'http://x').pathname.replace(/^\/media\//, '')));
 
 const balanceAndLedger = async () => {
   const [row] = await cluster.query<{ balance: string; ledger: string }>(
@@ -123,11 +124,19 @@ describe('two api processes, two workers', () => {
     const project = await call(api1, 'POST', '/api/projects', { token, body: { name: 'Cluster reel', type: 'VIDEO' } });
     expect(project.status, JSON.stringify(project.body)).toBe(200);
     const projectId = project.body.project.id as string;
-    const clips = await call(api2, 'PUT', `/api/projects/${projectId}/video-clips`, { token, body: { clips: [{ generationId: generated.video?.id }] } });
+    const clips = await call(api2, 'PUT', `/api/projects/${projectId}/video-clips`, {
+      token,
+      body: { clips: [{ generationId: generated.video?.id }] },
+    });
     expect(clips.status, JSON.stringify(clips.body)).toBe(200);
     const started = await call(api1, 'POST', `/api/projects/${projectId}/export`, { token, body: { type: 'video/mp4' } });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
-    const seen = await followSse<{ status: string; downloadUrl: string | null }>(api2, 'projects.onExport', { id: started.body.export.id }, { token, timeoutMs: 120_000 });
+    const seen = await followSse<{ status: string; downloadUrl: string | null }>(
+      api2,
+      'projects.onExport',
+      { id: started.body.export.id },
+      { token, timeoutMs: 120_000 },
+    );
     const done = seen.at(-1);
     expect(done?.status, JSON.stringify(seen)).toBe('COMPLETED');
     const file = await fetch(`${api1}${done?.downloadUrl}`);

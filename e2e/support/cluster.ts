@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,8 +10,8 @@ import {
   adminQuery,
   baseEnv,
   clearRedisPrefix,
-  databaseUrlFor,
   freePort,
+  freshDatabase,
   REDIS_URL,
   requireBuilt,
   runCli,
@@ -97,12 +96,9 @@ async function waitForLine(p: ClusterProcess, text: string, timeoutMs: number): 
 
 export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
   requireBuilt([path.join(API_DIST, 'main.js'), path.join(API_DIST, 'cli.js'), path.join(WORKER_DIST, 'main.js')]);
-  const suffix = randomBytes(5).toString('hex');
-  const dbName = `atelier_cluster_${suffix}`;
-  const databaseUrl = databaseUrlFor(dbName);
+  const { suffix, dbName, databaseUrl } = await freshDatabase('cluster');
   const queuePrefix = `cl${suffix}`;
   const mediaDir = await mkdtemp(path.join(tmpdir(), 'atelier-cluster-media-'));
-  await adminQuery(`CREATE DATABASE "${dbName}"`);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   const env: NodeJS.ProcessEnv = {
     ...baseEnv(),
@@ -213,7 +209,10 @@ export async function followSse<T>(
   options: { token: string; onData?: (data: T, at: number) => void; stopWhen?: (data: T) => boolean; timeoutMs?: number },
 ): Promise<T[]> {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new Error(`${procedure}: no end within ${options.timeoutMs ?? 60_000} ms`)), options.timeoutMs ?? 60_000);
+  const timer = setTimeout(
+    () => controller.abort(new Error(`${procedure}: no end within ${options.timeoutMs ?? 60_000} ms`)),
+    options.timeoutMs ?? 60_000,
+  );
   const got: T[] = [];
   try {
     const res = await fetch(`${base}/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`, {

@@ -143,6 +143,14 @@ export async function clearRedisPrefix(prefix: string): Promise<void> {
   }
 }
 
+/** A new empty database for one run: `atelier_<label>_<suffix>` (the suffix also names its Redis prefix). */
+export async function freshDatabase(label: string): Promise<{ suffix: string; dbName: string; databaseUrl: string }> {
+  const suffix = randomBytes(5).toString('hex');
+  const dbName = `atelier_${label}_${suffix}`;
+  await adminQuery(`CREATE DATABASE "${dbName}"`);
+  return { suffix, dbName, databaseUrl: databaseUrlFor(dbName) };
+}
+
 export function requireBuilt(files: string[]): void {
   for (const file of files) {
     if (!existsSync(file)) throw new Error(`${file} is missing: build first (node e2e/run.mjs builds what the browser tests need)`);
@@ -152,11 +160,8 @@ export function requireBuilt(files: string[]): void {
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
   requireBuilt([path.join(LAUNCHER_DIST, 'main.js'), path.join(API_DIST, 'cli.js'), path.join(WEB_DIST, 'index.html')]);
 
-  const suffix = randomBytes(5).toString('hex');
-  const dbName = `atelier_e2e_${suffix}`;
-  const databaseUrl = databaseUrlFor(dbName);
+  const { suffix, dbName, databaseUrl } = await freshDatabase('e2e');
   const queuePrefix = `e2e${suffix}`;
-  await adminQuery(`CREATE DATABASE "${dbName}"`);
 
   let child: ChildProcess | undefined;
   let output = '';

@@ -1,20 +1,10 @@
-import { type Env, EnvError, parseEnv } from '@atelier/shared/env';
-import { exitOnSignals } from '@atelier/shared/process';
+import { envOrExit, exitOnSignals } from '@atelier/shared/process';
 import { createLogger } from './deps';
 import { serveApi } from './serve';
 
 /** The api alone (`npm run start:api`): no job workers here — run `npm run start:worker` beside it. */
 async function main() {
-  let env: Env;
-  try {
-    env = parseEnv();
-  } catch (e) {
-    if (e instanceof EnvError) {
-      console.error(e.message);
-      process.exit(1);
-    }
-    throw e;
-  }
+  const env = envOrExit();
   const log = createLogger(env);
   if (env.worker.inline) {
     log.warn(

@@ -1,7 +1,6 @@
 import { createLogger } from '@atelier/api/deps';
 import { serveApi } from '@atelier/api/serve';
-import { type Env, EnvError, parseEnv } from '@atelier/shared/env';
-import { exitOnSignals } from '@atelier/shared/process';
+import { envOrExit, exitOnSignals } from '@atelier/shared/process';
 import { type RunningWorkers, startAllWorkers } from '@atelier/worker';
 
 /**
@@ -10,16 +9,7 @@ import { type RunningWorkers, startAllWorkers } from '@atelier/worker';
  * never import each other; this launcher composes them.
  */
 async function main() {
-  let env: Env;
-  try {
-    env = parseEnv();
-  } catch (e) {
-    if (e instanceof EnvError) {
-      console.error(e.message);
-      process.exit(1);
-    }
-    throw e;
-  }
+  const env = envOrExit();
   const log = createLogger(env);
   const { app, deps } = await serveApi(env, log);
   let workers: RunningWorkers | null = null;

@@ -1,3 +1,16 @@
+import { type Env, EnvError, parseEnv } from './env';
+
+/** The parsed configuration, or — when a variable is bad — its message on stderr and exit 1 (no stack trace). */
+export function envOrExit(): Env {
+  try {
+    return parseEnv();
+  } catch (e) {
+    if (!(e instanceof EnvError)) throw e;
+    console.error(e.message);
+    process.exit(1);
+  }
+}
+
 /**
  * Graceful stop for the server processes (api, worker, launcher): the first SIGTERM/SIGINT runs
  * `stop` (finish in-flight requests and jobs) and exits 0; the process exits 1 if that takes

@@ -170,16 +170,24 @@ export interface LiveDeps {
  * that only moves the progress is applied to the last output (no query); a status change, a
  * reconnect or a sweep that saw the row move re-reads it.
  */
-export async function* followRow<Out extends { status: string; progress: number }>(
+export async function* followRow<Row extends { version: number }, Out extends { status: string; progress: number }>(
   deps: LiveDeps,
   options: {
     topic: 'generation' | 'export';
     key: string;
-    read: () => Promise<{ version: number; out: Out }>;
-    done: (out: Out) => boolean;
+    /** Reads the row (and checks access: throws NOT_FOUND for someone else's). */
+    load: () => Promise<Row>;
+    present: (row: Row) => Out;
+    /** Statuses after which nothing changes: the stream ends. */
+    terminal: ReadonlySet<string>;
     signal?: AbortSignal | undefined;
   },
 ): AsyncGenerator<Out> {
+  const read = async () => {
+    const row = await options.load();
+    return { version: row.version, out: options.present(row) };
+  };
+  const done = (out: Out) => options.terminal.has(out.status);
   const inbox = new Inbox<RowState | 'resync'>();
   let seen = -1;
   const subscription = await deps.events.subscribe(options.topic, options.key, {
@@ -190,10 +198,10 @@ export async function* followRow<Out extends { status: string; progress: number 
     if (version === undefined || (version as number) > seen) inbox.push('resync');
   });
   try {
-    let current = await options.read();
+    let current = await read();
     seen = current.version;
     yield current.out;
-    if (options.done(current.out)) return;
+    if (done(current.out)) return;
     for (;;) {
       const msg = await inbox.next(options.signal);
       if (msg === ABORTED) return;
@@ -207,13 +215,13 @@ export async function* followRow<Out extends { status: string; progress: number 
           continue;
         }
       }
-      const next = await options.read();
+      const next = await read();
       if (next.version <= seen && msg === 'resync') continue;
       seen = Math.max(seen, next.version);
       const changed = next.out.status !== current.out.status || next.out.progress !== current.out.progress;
       current = next;
       if (changed) yield next.out;
-      if (options.done(next.out)) return;
+      if (done(next.out)) return;
     }
   } finally {
     subscription.unsubscribe();

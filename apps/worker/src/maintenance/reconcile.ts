@@ -1,4 +1,4 @@
-import { endGenerationWithRefund, failSeoRun } from '@atelier/db';
+import { endGenerationWithRefund, failSeoRun, ROW_STATE } from '@atelier/db';
 import { announceArticle, announceRow, jobIds, LIVE_JOB_STATES, type QueueKey } from '@atelier/jobs';
 import type { SeoArticleImage } from '@atelier/shared';
 import type { WorkerDeps } from '../registry';
@@ -22,14 +22,43 @@ const windowOf = (options: ReconcileOptions) => ({
   giveUp: Date.now() - (options.giveUpAfterMs ?? 6 * 3600_000),
 });
 
-/** What to do with an open row: leave it (its job will run), requeue it, or end it. */
-async function verdict(deps: Deps, queue: QueueKey, jobId: string, createdAt: Date, giveUp: number): Promise<'live' | 'requeue' | 'end'> {
-  const state = await deps.queues.state(queue, jobId);
-  if (LIVE_JOB_STATES.includes(state)) return 'live';
-  if (state === 'failed' || state === 'completed' || new Date(createdAt).getTime() < giveUp) return 'end';
-  await deps.queues.cancel(queue, jobId);
-  return 'requeue';
+/**
+ * The rule for every kind of open row: leave it when its job will still run; otherwise run it again
+ * (same deterministic job id) or, when too old or its job already ended, end it (`end` refunds).
+ */
+async function reconcileOpen<R extends { id: string; created_at: Date }>(
+  deps: Deps,
+  rows: R[],
+  giveUp: number,
+  job: (row: R) => { queue: QueueKey; jobId: string },
+  requeue: (row: R, jobId: string) => Promise<unknown>,
+  end: (row: R) => Promise<unknown>,
+): Promise<{ requeued: number; ended: number }> {
+  let requeued = 0;
+  let ended = 0;
+  for (const row of rows) {
+    const { queue, jobId } = job(row);
+    const state = await deps.queues.state(queue, jobId);
+    if (LIVE_JOB_STATES.includes(state)) continue;
+    if (state === 'failed' || state === 'completed' || new Date(row.created_at).getTime() < giveUp) {
+      await end(row);
+      ended++;
+    } else {
+      await deps.queues.cancel(queue, jobId);
+      await requeue(row, jobId);
+      requeued++;
+    }
+  }
+  return { requeued, ended };
 }
+
+const openRows = (deps: Deps, table: 'generations' | 'exports' | 'seo_article_runs', olderThan: Date) =>
+  deps.db
+    .selectFrom(table)
+    .select(['id', 'created_at'])
+    .where('status', 'in', ['PENDING', 'PROCESSING'])
+    .where('created_at', '<', olderThan)
+    .execute();
 
 export async function reconcileGenerations(deps: Deps, options: ReconcileOptions = {}) {
   const { olderThan, giveUp } = windowOf(options);
@@ -39,50 +68,44 @@ export async function reconcileGenerations(deps: Deps, options: ReconcileOptions
     .where('status', 'in', ['PENDING', 'PROCESSING'])
     .where('created_at', '<', olderThan)
     .execute();
-  let requeued = 0;
-  let refunded = 0;
-  for (const row of rows) {
-    const v = await verdict(deps, row.type, row.id, row.created_at, giveUp);
-    if (v === 'end') {
-      const ended = await endGenerationWithRefund(deps.db, row.id, 'FAILED', 'The job was lost and has been refunded');
-      announceRow(deps.events, 'generation', ended.state);
-      refunded++;
-    } else if (v === 'requeue') {
-      await deps.queues.enqueue(row.type, { generationId: row.id }, { jobId: row.id });
-      requeued++;
-    }
-  }
+  const { requeued, ended: refunded } = await reconcileOpen(
+    deps,
+    rows,
+    giveUp,
+    (row) => ({ queue: row.type, jobId: row.id }),
+    (row, jobId) => deps.queues.enqueue(row.type, { generationId: row.id }, { jobId }),
+    async (row) =>
+      announceRow(
+        deps.events,
+        'generation',
+        (await endGenerationWithRefund(deps.db, row.id, 'FAILED', 'The job was lost and has been refunded')).state,
+      ),
+  );
   if (requeued || refunded) deps.log.warn({ requeued, refunded }, 'reconciled generations');
   return { requeued, refunded };
 }
 
 export async function reconcileExports(deps: Deps, options: ReconcileOptions = {}) {
   const { olderThan, giveUp } = windowOf(options);
-  const rows = await deps.db
-    .selectFrom('exports')
-    .select(['id', 'created_at'])
-    .where('status', 'in', ['PENDING', 'PROCESSING'])
-    .where('created_at', '<', olderThan)
-    .execute();
-  let requeued = 0;
-  let failed = 0;
-  for (const row of rows) {
-    const v = await verdict(deps, 'export', row.id, row.created_at, giveUp);
-    if (v === 'end') {
-      const ended = await deps.db
-        .updateTable('exports')
-        .set({ status: 'FAILED', error: 'The export was interrupted; please export again', completed_at: new Date() })
-        .where('id', '=', row.id)
-        .where('status', 'in', ['PENDING', 'PROCESSING'])
-        .returning(['id', 'version', 'status', 'progress'])
-        .executeTakeFirst();
-      announceRow(deps.events, 'export', ended);
-      failed++;
-    } else if (v === 'requeue') {
-      await deps.queues.enqueue('export', { exportId: row.id }, { jobId: row.id });
-      requeued++;
-    }
-  }
+  const { requeued, ended: failed } = await reconcileOpen(
+    deps,
+    await openRows(deps, 'exports', olderThan),
+    giveUp,
+    (row) => ({ queue: 'export', jobId: row.id }),
+    (row, jobId) => deps.queues.enqueue('export', { exportId: row.id }, { jobId }),
+    async (row) =>
+      announceRow(
+        deps.events,
+        'export',
+        await deps.db
+          .updateTable('exports')
+          .set({ status: 'FAILED', error: 'The export was interrupted; please export again', completed_at: new Date() })
+          .where('id', '=', row.id)
+          .where('status', 'in', ['PENDING', 'PROCESSING'])
+          .returning(ROW_STATE)
+          .executeTakeFirst(),
+      ),
+  );
   if (requeued || failed) deps.log.warn({ requeued, failed }, 'reconciled exports');
   return { requeued, failed };
 }
@@ -93,25 +116,14 @@ export async function reconcileExports(deps: Deps, options: ReconcileOptions = {
  */
 export async function reconcileSeo(deps: Deps, options: ReconcileOptions = {}) {
   const { olderThan, giveUp } = windowOf(options);
-  const rows = await deps.db
-    .selectFrom('seo_article_runs')
-    .select(['id', 'created_at'])
-    .where('status', 'in', ['PENDING', 'PROCESSING'])
-    .where('created_at', '<', olderThan)
-    .execute();
-  let requeued = 0;
-  let refunded = 0;
-  for (const row of rows) {
-    const v = await verdict(deps, 'seo', jobIds.seoRun(row.id), row.created_at, giveUp);
-    if (v === 'end') {
-      const failed = await failSeoRun(deps.db, row.id, 'The job was lost');
-      announceArticle(deps.events, failed.article);
-      refunded++;
-    } else if (v === 'requeue') {
-      await deps.queues.enqueue('seo', { kind: 'run', runId: row.id }, { jobId: jobIds.seoRun(row.id) });
-      requeued++;
-    }
-  }
+  const { requeued, ended: refunded } = await reconcileOpen(
+    deps,
+    await openRows(deps, 'seo_article_runs', olderThan),
+    giveUp,
+    (row) => ({ queue: 'seo', jobId: jobIds.seoRun(row.id) }),
+    (row, jobId) => deps.queues.enqueue('seo', { kind: 'run', runId: row.id }, { jobId }),
+    async (row) => announceArticle(deps.events, (await failSeoRun(deps.db, row.id, 'The job was lost')).article),
+  );
   const recent = await deps.db
     .selectFrom('seo_articles')
     .select(['id', 'images'])

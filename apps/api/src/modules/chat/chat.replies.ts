@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { applyCreditChangeInTransaction, type ChatMessageRow, endReply, OPEN_REPLY_STATUSES, spendKeyForReply } from '@atelier/db';
+import { applyCreditChangeInTransaction, type ChatMessageRow, type Database, endReply, OPEN_REPLY_STATUSES, spendKeyForReply } from '@atelier/db';
 import { AppError, creditsToUnits, isAppError, unitsToCredits } from '@atelier/shared';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Context } from '../../context';
 import { Inbox } from '../../lib/live';
 import { resolveModel } from '../generation/catalogue.service';
@@ -70,6 +70,21 @@ export async function resolveChatModels(deps: Pick<Deps, 'db' | 'env' | 'log'>, 
     if (!out.some((o) => o.model.id === m.model.id)) out.push(m);
   }
   return out;
+}
+
+/** Spends a reply's price from the user's balance (nothing for a free model); returns the balance after, or null when free. */
+async function chargeReply(trx: Transaction<Database>, userId: string, messageId: string, m: ChatModel, note: string): Promise<number | null> {
+  if (m.priceUnits <= 0) return null;
+  const spend = await applyCreditChangeInTransaction(trx, {
+    userId,
+    kind: 'spend',
+    amountUnits: -m.priceUnits,
+    idempotencyKey: spendKeyForReply(messageId),
+    referenceType: 'chat_message',
+    referenceId: messageId,
+    note,
+  });
+  return spend.creditsBalance;
 }
 
 async function guardOpenReplies(ctx: UserCtx, adding: number) {
@@ -147,18 +162,7 @@ export async function sendMessage(ctx: UserCtx, input: SendMessageInput) {
         .returningAll()
         .executeTakeFirstOrThrow();
       // Charged before it runs; an overdraw throws INSUFFICIENT_CREDITS and nothing is kept.
-      if (m.priceUnits > 0) {
-        const spend = await applyCreditChangeInTransaction(trx, {
-          userId: ctx.user.id,
-          kind: 'spend',
-          amountUnits: -m.priceUnits,
-          idempotencyKey: spendKeyForReply(id),
-          referenceType: 'chat_message',
-          referenceId: id,
-          note: `Chat reply by ${m.model.name}`,
-        });
-        balance = spend.creditsBalance;
-      }
+      balance = (await chargeReply(trx, ctx.user.id, id, m, `Chat reply by ${m.model.name}`)) ?? balance;
       replies.push(reply);
     }
     const naming = conv.auto_title && !prior.some((p) => p.role === 'user');
@@ -277,19 +281,7 @@ export async function regenerateReply(ctx: UserCtx, ref: { id: string; messageId
       .where('status', 'in', [...TERMINAL_STATUSES])
       .executeTakeFirst();
     if (gone.numDeletedRows === 0n) throw new AppError('CONFLICT', 'This reply changed meanwhile; reload the conversation');
-    let creditsBalance: number | null = null;
-    if (m.priceUnits > 0) {
-      const spend = await applyCreditChangeInTransaction(trx, {
-        userId: ctx.user.id,
-        kind: 'spend',
-        amountUnits: -m.priceUnits,
-        idempotencyKey: spendKeyForReply(id),
-        referenceType: 'chat_message',
-        referenceId: id,
-        note: `Chat reply by ${m.model.name} (regenerated)`,
-      });
-      creditsBalance = spend.creditsBalance;
-    }
+    let creditsBalance = await chargeReply(trx, ctx.user.id, id, m, `Chat reply by ${m.model.name} (regenerated)`);
     await trx.updateTable('chat_conversations').set({ last_message_at: new Date() }).where('id', '=', conv.id).execute();
     if (creditsBalance === null) {
       const u = await trx.selectFrom('users').select('credit_units').where('id', '=', ctx.user.id).executeTakeFirstOrThrow();

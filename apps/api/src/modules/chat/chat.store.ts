@@ -51,13 +51,12 @@ export async function getOwnedConversation(db: Db, viewerId: string, id: string)
   return row;
 }
 
+/** A message of the conversation, or undefined (deleted, or not this conversation's). */
+export const findMessageIn = (db: Db, conversationId: string, messageId: string): Promise<ChatMessageRow | undefined> =>
+  db.selectFrom('chat_messages').selectAll().where('id', '=', messageId).where('conversation_id', '=', conversationId).executeTakeFirst();
+
 export async function getMessageIn(db: Db, conversationId: string, messageId: string): Promise<ChatMessageRow> {
-  const row = await db
-    .selectFrom('chat_messages')
-    .selectAll()
-    .where('id', '=', messageId)
-    .where('conversation_id', '=', conversationId)
-    .executeTakeFirst();
+  const row = await findMessageIn(db, conversationId, messageId);
   if (!row) throw new AppError('NOT_FOUND', 'Message not found');
   return row;
 }

@@ -4,7 +4,7 @@ import { AppError } from '@atelier/shared';
 import type { Context } from '../../context';
 import { ABORTED, type ChatProbe, Inbox } from '../../lib/live';
 import { type ChatMessageStatus, type ChatStreamEvent, type StreamInput, TERMINAL_STATUSES } from './chat.schema';
-import { balanceOf, getOwnedConversation, toChatMessage } from './chat.store';
+import { balanceOf, findMessageIn, getOwnedConversation, toChatMessage } from './chat.store';
 
 type Deps = Pick<Context, 'db' | 'log' | 'events' | 'live'>;
 
@@ -106,12 +106,7 @@ async function* follow(
 
   /** The row is the truth: what it has beyond what was sent, and its end. */
   const fromRow = async (id: string): Promise<ChatStreamEvent[]> => {
-    const row = await deps.db
-      .selectFrom('chat_messages')
-      .selectAll()
-      .where('id', '=', id)
-      .where('conversation_id', '=', conversationId)
-      .executeTakeFirst();
+    const row = await findMessageIn(deps.db, conversationId, id);
     if (!row) {
       ended.add(id);
       return [{ type: 'end', messageId: id, message: null, creditsBalance: await balance() }];

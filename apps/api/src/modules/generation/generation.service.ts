@@ -246,18 +246,15 @@ export async function getOwned(deps: Deps, viewerId: string, id: string): Promis
 const TERMINAL = new Set(['COMPLETED', 'FAILED', 'CANCELLED']);
 
 /** `generation.onStatus`: the viewer's generation, then every status and progress change until it ends (lib/live.ts). */
-export function followStatus(deps: Deps & Pick<Context, 'live'>, viewerId: string, id: string, signal?: AbortSignal) {
-  return followRow(deps, {
+export const followStatus = (deps: Deps & Pick<Context, 'live'>, viewerId: string, id: string, signal?: AbortSignal) =>
+  followRow(deps, {
     topic: 'generation',
     key: id,
-    read: async () => {
-      const row = await getOwned(deps, viewerId, id);
-      return { version: row.version, out: toGeneration(deps, row) };
-    },
-    done: (g) => TERMINAL.has(g.status),
+    load: () => getOwned(deps, viewerId, id),
+    present: (r) => toGeneration(deps, r),
+    terminal: TERMINAL,
     signal,
   });
-}
 
 export async function cancel(ctx: UserCtx, id: string) {
   const row = await getOwned(ctx, ctx.user.id, id);

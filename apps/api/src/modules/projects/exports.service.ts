@@ -80,18 +80,15 @@ const TERMINAL_EXPORT = new Set(['COMPLETED', 'FAILED']);
  * `projects.onExport`: the export, then every status and progress change until it ends — video,
  * segment, image-editor and sound-editor renders alike (lib/live.ts).
  */
-export function followExport(deps: Deps & Pick<Context, 'live'>, viewerId: string, exportId: string, signal?: AbortSignal) {
-  return followRow(deps, {
+export const followExport = (deps: Deps & Pick<Context, 'live'>, viewerId: string, exportId: string, signal?: AbortSignal) =>
+  followRow(deps, {
     topic: 'export',
     key: exportId,
-    read: async () => {
-      const row = await exportRow(deps, viewerId, exportId);
-      return { version: row.version, out: toExport(deps, row) };
-    },
-    done: (e) => TERMINAL_EXPORT.has(e.status),
+    load: () => exportRow(deps, viewerId, exportId),
+    present: (r) => toExport(deps, r),
+    terminal: TERMINAL_EXPORT,
     signal,
   });
-}
 
 export async function listExports(deps: Deps, viewerId: string, input: { projectId?: string; limit: number; offset: number }) {
   if (input.projectId) await projectFor(deps.db, viewerId, input.projectId, { need: 'read' });

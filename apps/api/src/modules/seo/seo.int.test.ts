@@ -442,6 +442,15 @@ describe('scheduled publishing is a delayed job', () => {
   const row = (id: string) =>
     t.deps.db.selectFrom('seo_articles').select(['status', 'publish_date', 'published_at']).where('id', '=', id).executeTakeFirstOrThrow();
 
+  /** Schedules the article `ms` from now; returns its publish job's id, checked to be waiting. */
+  async function scheduleIn(token: string, id: string, ms: number) {
+    const when = new Date(Date.now() + ms);
+    await t.rest('POST', `/api/seo/articles/${id}/schedule`, { token, body: { publishDate: when.toISOString() } });
+    const jobId = `seo-publish-${id}-${when.getTime()}`;
+    expect(await t.deps.queues.state('seo', jobId)).toBe('delayed');
+    return jobId;
+  }
+
   async function readyArticle(token: string) {
     const { seo } = await setUp(token);
     const res = await t.rest('POST', `/api/seo/projects/${seo.id}/articles`, { token, body: { topics: ['Glazing a mug at home'] } });
@@ -478,10 +487,7 @@ describe('scheduled publishing is a delayed job', () => {
   it('unscheduling and publishing now remove the job; reads (the feed too) never publish', async () => {
     const u = await t.signUp();
     const { seo, id } = await readyArticle(u.token);
-    const when = new Date(Date.now() + 60_000);
-    await t.rest('POST', `/api/seo/articles/${id}/schedule`, { token: u.token, body: { publishDate: when.toISOString() } });
-    const jobId = `seo-publish-${id}-${when.getTime()}`;
-    expect(await t.deps.queues.state('seo', jobId)).toBe('delayed');
+    const jobId = await scheduleIn(u.token, id, 60_000);
     const un = await t.rest('POST', `/api/seo/articles/${id}/unpublish`, { token: u.token });
     expect(un.body.article.status).toBe('READY');
     expect(await t.deps.queues.state('seo', jobId)).toBe('missing');
@@ -499,10 +505,7 @@ describe('scheduled publishing is a delayed job', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/seo/feeds/${seo.id}.json` })).statusCode).toBe(200);
     expect((await row(id)).status).toBe('SCHEDULED');
 
-    const later = new Date(Date.now() + 60_000);
-    await t.rest('POST', `/api/seo/articles/${id}/schedule`, { token: u.token, body: { publishDate: later.toISOString() } });
-    const laterJob = `seo-publish-${id}-${later.getTime()}`;
-    expect(await t.deps.queues.state('seo', laterJob)).toBe('delayed');
+    const laterJob = await scheduleIn(u.token, id, 60_000);
     const pub = await t.rest('POST', `/api/seo/articles/${id}/publish`, { token: u.token });
     expect(pub.body.article.status).toBe('PUBLISHED');
     expect(await t.deps.queues.state('seo', laterJob)).toBe('missing');

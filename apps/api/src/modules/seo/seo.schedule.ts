@@ -1,7 +1,7 @@
-import { type Db, SEO_ARTICLE_STATE } from '@atelier/db';
+import { type Database, type Db, SEO_ARTICLE_STATE } from '@atelier/db';
 import { announceArticle, jobIds } from '@atelier/jobs';
-import { AppError } from '@atelier/shared';
-import { sql } from 'kysely';
+import { AppError, type SeoArticleStatus } from '@atelier/shared';
+import { sql, type Updateable } from 'kysely';
 import { articleFor, type Deps, presentOne, type SeoProjectRow, type UserCtx } from './seo.articles';
 
 /**
@@ -48,8 +48,39 @@ export async function movePublishJob(deps: Pick<Deps, 'queues' | 'log'>, article
   }
 }
 
+/**
+ * Moves an article to `status` (only from one of `from`), announces it, and moves its publish job
+ * from the article's old time (when it was SCHEDULED) to `publishAt` (null: none), then answers
+ * with the article.
+ */
+async function transition(
+  ctx: UserCtx,
+  loaded: Awaited<ReturnType<typeof articleFor>>,
+  change: {
+    status: 'SCHEDULED' | 'PUBLISHED' | 'READY';
+    from: SeoArticleStatus[];
+    set: Updateable<Database['seo_articles']>;
+    publishAt: Date | null;
+  },
+) {
+  const { row, seo } = loaded;
+  const moved = await ctx.db
+    .updateTable('seo_articles')
+    .set({ ...change.set, status: change.status })
+    .where('id', '=', row.id)
+    .where('status', 'in', change.from)
+    .returning(SEO_ARTICLE_STATE)
+    .executeTakeFirst();
+  if (moved) {
+    announceArticle(ctx.events, moved);
+    await movePublishJob(ctx, row.id, row.status === 'SCHEDULED' ? row.publish_date : null, change.publishAt);
+  }
+  return { article: await presentOne(ctx, row.id, seo) };
+}
+
 export async function scheduleArticle(ctx: UserCtx, id: string, publishDate?: string) {
-  const { row, seo } = await articleFor(ctx.db, ctx.user.id, id, 'write');
+  const loaded = await articleFor(ctx.db, ctx.user.id, id, 'write');
+  const { row, seo } = loaded;
   if (row.status !== 'READY' && row.status !== 'SCHEDULED') {
     throw new AppError(
       'CONFLICT',
@@ -66,49 +97,27 @@ export async function scheduleArticle(ctx: UserCtx, id: string, publishDate?: st
   } else {
     when = row.publish_date && new Date(row.publish_date).getTime() > Date.now() ? new Date(row.publish_date) : await nextSlot(ctx.db, seo, row.id);
   }
-  const moved = await ctx.db
-    .updateTable('seo_articles')
-    .set({ status: 'SCHEDULED', publish_date: when })
-    .where('id', '=', id)
-    .where('status', 'in', ['READY', 'SCHEDULED'])
-    .returning(SEO_ARTICLE_STATE)
-    .executeTakeFirst();
-  if (moved) {
-    announceArticle(ctx.events, moved);
-    await movePublishJob(ctx, id, row.status === 'SCHEDULED' ? row.publish_date : null, when);
-  }
-  return { article: await presentOne(ctx, id, seo) };
+  return transition(ctx, loaded, { status: 'SCHEDULED', from: ['READY', 'SCHEDULED'], set: { publish_date: when }, publishAt: when });
 }
 
 export async function publishArticle(ctx: UserCtx, id: string) {
-  const { row, seo } = await articleFor(ctx.db, ctx.user.id, id, 'write');
+  const loaded = await articleFor(ctx.db, ctx.user.id, id, 'write');
+  const { row } = loaded;
   if (row.status !== 'READY' && row.status !== 'SCHEDULED') {
     throw new AppError('CONFLICT', row.status === 'PUBLISHED' ? 'The article is already published' : 'Only a ready article can be published');
   }
   const now = new Date();
-  const published = await ctx.db
-    .updateTable('seo_articles')
-    .set({ status: 'PUBLISHED', published_at: now, publish_date: now })
-    .where('id', '=', id)
-    .where('status', 'in', ['READY', 'SCHEDULED'])
-    .returning(SEO_ARTICLE_STATE)
-    .executeTakeFirst();
-  announceArticle(ctx.events, published);
-  if (published && row.status === 'SCHEDULED') await movePublishJob(ctx, id, row.publish_date, null);
-  return { article: await presentOne(ctx, id, seo) };
+  return transition(ctx, loaded, {
+    status: 'PUBLISHED',
+    from: ['READY', 'SCHEDULED'],
+    set: { published_at: now, publish_date: now },
+    publishAt: null,
+  });
 }
 
 export async function unpublishArticle(ctx: UserCtx, id: string) {
-  const { row, seo } = await articleFor(ctx.db, ctx.user.id, id, 'write');
-  if (row.status !== 'PUBLISHED' && row.status !== 'SCHEDULED') throw new AppError('CONFLICT', 'The article is not published or scheduled');
-  const unpublished = await ctx.db
-    .updateTable('seo_articles')
-    .set({ status: 'READY', published_at: null })
-    .where('id', '=', id)
-    .where('status', 'in', ['PUBLISHED', 'SCHEDULED'])
-    .returning(SEO_ARTICLE_STATE)
-    .executeTakeFirst();
-  announceArticle(ctx.events, unpublished);
-  if (unpublished && row.status === 'SCHEDULED') await movePublishJob(ctx, id, row.publish_date, null);
-  return { article: await presentOne(ctx, id, seo) };
+  const loaded = await articleFor(ctx.db, ctx.user.id, id, 'write');
+  if (loaded.row.status !== 'PUBLISHED' && loaded.row.status !== 'SCHEDULED')
+    throw new AppError('CONFLICT', 'The article is not published or scheduled');
+  return transition(ctx, loaded, { status: 'READY', from: ['PUBLISHED', 'SCHEDULED'], set: { published_at: null }, publishAt: null });
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { applyCreditChangeInTransaction, type Db, failSeoRun, SEO_ARTICLE_STATE } from '@atelier/db';
+import { applyCreditChangeInTransaction, type Database, type Db, failSeoRun, SEO_ARTICLE_STATE } from '@atelier/db';
 import { announceArticle, jobIds } from '@atelier/jobs';
 import { AppError, findSection, SEO_BUSY_STATUSES, type SeoBrief, sections, seoSpendKey, slugify, uniqueSlug, unitsToCredits } from '@atelier/shared';
+import type { Transaction } from 'kysely';
 import { brandClause } from '../workspace/brand-kit.service';
 import {
   type ArticleRow,
@@ -22,6 +23,33 @@ import { seoProjectFor, writerModel } from './seo.service';
  * processor writes the text); a regeneration charges a run that rewrites the article or a section.
  * A queue outage fails the runs at once with their refund.
  */
+
+/** The project's writer model (refused when unavailable), its price per run in units, and the owner's brand clause. */
+async function writer(ctx: UserCtx, seo: SeoProjectRow) {
+  const model = await writerModel(ctx, seo.text_model);
+  if (!model.available) {
+    const message = `${model.name} is not available: ${model.unavailableReason ?? 'switched off'}`;
+    throw new AppError('VALIDATION', message, { fields: [{ path: 'model', message }] });
+  }
+  const price = model.pricing[0]?.creditCost ?? Math.round(model.credits * 100);
+  const owner = (await ctx.db.selectFrom('projects').select('user_id').where('id', '=', seo.project_id).executeTakeFirstOrThrow()).user_id;
+  return { model, price, brand: await brandFor(ctx.db, owner) };
+}
+
+/** Spends one run's price (in its transaction); returns the balance after it. */
+async function chargeRun(trx: Transaction<Database>, userId: string, runId: string, price: number, note: string): Promise<number> {
+  if (price <= 0) return balanceOf(trx as unknown as Db, userId);
+  const spend = await applyCreditChangeInTransaction(trx, {
+    userId,
+    kind: 'spend',
+    amountUnits: -price,
+    idempotencyKey: seoSpendKey(runId),
+    referenceType: 'seo_article_run',
+    referenceId: runId,
+    note,
+  });
+  return spend.creditsBalance;
+}
 
 async function brandFor(db: Db, userId: string): Promise<string> {
   const kit = await db
@@ -104,14 +132,7 @@ export async function requestArticles(
       };
     }
   }
-  const model = await writerModel(ctx, seo.text_model);
-  if (!model.available) {
-    const message = `${model.name} is not available: ${model.unavailableReason ?? 'switched off'}`;
-    throw new AppError('VALIDATION', message, { fields: [{ path: 'model', message }] });
-  }
-  const price = model.pricing[0]?.creditCost ?? Math.round(model.credits * 100);
-  const owner = (await ctx.db.selectFrom('projects').select('user_id').where('id', '=', seo.project_id).executeTakeFirstOrThrow()).user_id;
-  const brand = await brandFor(ctx.db, owner);
+  const { model, price, brand } = await writer(ctx, seo);
   const keywords = [...new Set([...(input.keywords ?? []), ...seo.seo_keywords])].slice(0, 20);
   const topics = [...new Set(input.topics.map((t) => t.trim()))];
 
@@ -164,18 +185,7 @@ export async function requestArticles(
           idempotency_key: input.idempotencyKey ? `${input.idempotencyKey}:${i}` : null,
         })
         .execute();
-      if (price > 0) {
-        const spend = await applyCreditChangeInTransaction(trx, {
-          userId: ctx.user.id,
-          kind: 'spend',
-          amountUnits: -price,
-          idempotencyKey: seoSpendKey(runId),
-          referenceType: 'seo_article_run',
-          referenceId: runId,
-          note: `SEO article: ${title.slice(0, 80)}`,
-        });
-        balance = spend.creditsBalance;
-      } else balance = await balanceOf(trx as unknown as Db, ctx.user.id);
+      balance = await chargeRun(trx, ctx.user.id, runId, price, `SEO article: ${title.slice(0, 80)}`);
       slot = new Date(slot.getTime() + seo.publish_schedule * DAY);
       ids.push(articleId);
       runIds.push(runId);
@@ -206,14 +216,7 @@ export async function regenerateArticle(ctx: UserCtx, input: { id: string; instr
     }
     sectionText = row.content.slice(found.bodyStart, found.end).trim();
   }
-  const model = await writerModel(ctx, seo.text_model);
-  if (!model.available) {
-    const message = `${model.name} is not available: ${model.unavailableReason ?? 'switched off'}`;
-    throw new AppError('VALIDATION', message, { fields: [{ path: 'model', message }] });
-  }
-  const price = model.pricing[0]?.creditCost ?? Math.round(model.credits * 100);
-  const owner = (await ctx.db.selectFrom('projects').select('user_id').where('id', '=', seo.project_id).executeTakeFirstOrThrow()).user_id;
-  const brand = await brandFor(ctx.db, owner);
+  const { model, price, brand } = await writer(ctx, seo);
   const rewrite = row.status === 'FAILED' || !row.content.trim();
   const brief: SeoBrief = {
     topic: row.topic,
@@ -257,17 +260,7 @@ export async function regenerateArticle(ctx: UserCtx, input: { id: string; instr
         credit_units_charged: price,
       })
       .execute();
-    if (price <= 0) return balanceOf(trx as unknown as Db, ctx.user.id);
-    const spend = await applyCreditChangeInTransaction(trx, {
-      userId: ctx.user.id,
-      kind: 'spend',
-      amountUnits: -price,
-      idempotencyKey: seoSpendKey(runId),
-      referenceType: 'seo_article_run',
-      referenceId: runId,
-      note: `SEO regeneration: ${(row.title || row.topic).slice(0, 80)}`,
-    });
-    return spend.creditsBalance;
+    return chargeRun(trx, ctx.user.id, runId, price, `SEO regeneration: ${(row.title || row.topic).slice(0, 80)}`);
   });
   await enqueueRuns(ctx, [runId]);
   return { article: await presentOne(ctx, row.id, seo), creditsBalance, creditsCharged: unitsToCredits(price) };
