@@ -124,14 +124,25 @@ export async function reconcileSeo(deps: Deps, options: ReconcileOptions = {}) {
     (row, jobId) => deps.queues.enqueue('seo', { kind: 'run', runId: row.id }, { jobId }),
     async (row) => announceArticle(deps.events, (await failSeoRun(deps.db, row.id, 'The job was lost')).article),
   );
+  // Finished images not placed yet (their place-images job was lost): place them.
   const recent = await deps.db
     .selectFrom('seo_articles')
     .select(['id', 'images'])
     .where('updated_at', '>', new Date(Date.now() - 7 * 86_400_000))
     .where('updated_at', '<', olderThan)
     .execute();
-  const unplaced = recent.filter((a) => (a.images as unknown as SeoArticleImage[]).some((i) => !i.placed));
-  for (const a of unplaced)
+  const unplaced = recent.map((a) => ({
+    id: a.id,
+    gens: (a.images as unknown as SeoArticleImage[]).filter((i) => !i.placed).map((i) => i.generationId),
+  }));
+  const gens = unplaced.flatMap((a) => a.gens);
+  const finished = new Set(
+    gens.length
+      ? (await deps.db.selectFrom('generations').select('id').where('id', 'in', gens).where('status', '=', 'COMPLETED').execute()).map((g) => g.id)
+      : [],
+  );
+  const placing = unplaced.filter((a) => a.gens.some((g) => finished.has(g)));
+  for (const a of placing)
     await deps.queues.enqueue('seo', { kind: 'place-images', articleId: a.id }, { jobId: `seo-place-${a.id}-reconcile-${Date.now()}` });
   const scheduled = await deps.db
     .selectFrom('seo_articles')
@@ -150,5 +161,5 @@ export async function reconcileSeo(deps: Deps, options: ReconcileOptions = {}) {
     rescheduled++;
   }
   if (requeued || refunded || rescheduled) deps.log.warn({ requeued, refunded, rescheduled }, 'reconciled seo runs');
-  return { requeued, refunded, placing: unplaced.length, rescheduled };
+  return { requeued, refunded, placing: placing.length, rescheduled };
 }

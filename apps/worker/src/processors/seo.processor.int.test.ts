@@ -8,6 +8,7 @@ import { createTestDatabase, type TestDatabase } from '@atelier/db/testing';
 import { LocalDiskStorage } from '@atelier/media';
 import { type SeoBrief, seoSpendKey } from '@atelier/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reconcileSeo } from '../maintenance/reconcile';
 import { type RunningWorkers, startWorkers } from '../registry';
 import { testWorkerDeps } from '../testing';
 import { seoProcessor } from './seo.processor';
@@ -79,7 +80,7 @@ afterAll(async () => {
 });
 
 /** What the api does: article + charged run + ledger spend in one transaction, then the job. */
-async function requestRun(modelId: string, brief: Partial<SeoBrief> = {}, price = 300) {
+async function requestRun(modelId: string, brief: Partial<SeoBrief> = {}, price = 300, enqueue = true) {
   const articleId = randomUUID();
   const runId = randomUUID();
   const full: SeoBrief = {
@@ -129,7 +130,7 @@ async function requestRun(modelId: string, brief: Partial<SeoBrief> = {}, price 
       referenceId: runId,
     });
   });
-  await deps.queues.enqueue('seo', { kind: 'run', runId }, { jobId: `seo-run-${runId}` });
+  if (enqueue) await deps.queues.enqueue('seo', { kind: 'run', runId }, { jobId: `seo-run-${runId}` });
   return { articleId, runId };
 }
 
@@ -243,5 +244,39 @@ describe('seo processor', () => {
     a = await waitArticle(articleId, (x) => (x.images as any[]).every((i) => i.placed), 10_000);
     expect((a.images as any[]).every((i) => i.placed)).toBe(true);
     expect(a.content.match(/!\[/g)).toHaveLength(2);
+  });
+});
+
+describe('reconciliation (the maintenance task reconcile-seo)', () => {
+  it('runs a run whose job was lost again, refunds one too old to run, and gives a SCHEDULED article its lost publish job back', async () => {
+    const before = await ledgerSumUnits(db, userId);
+    const lost = await requestRun('test/hosted', {}, 300, false);
+    const old = await requestRun('test/hosted', {}, 300, false);
+    await db
+      .updateTable('seo_article_runs')
+      .set({ created_at: new Date(Date.now() - 120_000) })
+      .where('id', '=', lost.runId)
+      .execute();
+    await db
+      .updateTable('seo_article_runs')
+      .set({ created_at: new Date(Date.now() - 7 * 3600_000) })
+      .where('id', '=', old.runId)
+      .execute();
+    expect(await reconcileSeo(deps)).toMatchObject({ requeued: 1, refunded: 1 });
+    const written = await waitArticle(lost.articleId, (a) => a.status === 'READY');
+    expect(written.status).toBe('READY');
+    const refunded = await db.selectFrom('seo_articles').select(['status', 'error']).where('id', '=', old.articleId).executeTakeFirstOrThrow();
+    expect(refunded.status).toBe('FAILED');
+    expect(await ledgerSumUnits(db, userId)).toBe(before - 300);
+    expect(await reconcileSeo(deps)).toMatchObject({ requeued: 0, refunded: 0 });
+
+    // SCHEDULED for a time now past, its delayed job gone (Redis lost it): it gets the job back and is published.
+    const at = new Date(Date.now() - 1000);
+    await db.updateTable('seo_articles').set({ status: 'SCHEDULED', publish_date: at }).where('id', '=', lost.articleId).execute();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await reconcileSeo(deps, { olderThanMs: 0 })).toMatchObject({ rescheduled: 1 });
+    const published = await waitArticle(lost.articleId, (a) => a.status === 'PUBLISHED', 10_000);
+    expect(published.status).toBe('PUBLISHED');
+    expect(published.published_at?.getTime()).toBe(at.getTime());
   });
 });
