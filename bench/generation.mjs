@@ -7,7 +7,8 @@ import { Queue, QueueEvents, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { createTestApp } from '../apps/api/src/testing/harness.ts';
-import { localEngines, startAllWorkers } from '../apps/worker/src/index.ts';
+import { startAllWorkers } from '../apps/worker/src/index.ts';
+import { localEngines } from '../packages/ai/src/index.ts';
 import { dropTemplateDatabase, prepareTemplateDatabase } from '../packages/db/src/testing.ts';
 
 const REDIS = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';

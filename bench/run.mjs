@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const only = process.argv.slice(2);
-const benches = ['generation', 'export', 'api', 'web'].filter((b) => (only.length ? only.includes(b) : true));
+const benches = ['generation', 'export', 'api', 'sse', 'web'].filter((b) => (only.length ? only.includes(b) : true));
 let failed = 0;
 for (const name of benches) {
   const file = path.join(here, `${name}.mjs`);

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Browser tests: make sure the api and web builds exist, then run the e2e vitest project on its own config.
+// Browser tests: make sure the server bundles (api, worker, launcher) and the web build exist, then run the e2e vitest project on its own config.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -14,8 +14,10 @@ const run = (cmd, args) => {
 if (
   !process.argv.includes('--no-build') ||
   !existsSync(path.join(root, 'apps/web/dist/index.html')) ||
-  !existsSync(path.join(root, 'apps/api/dist/main.js'))
+  !existsSync(path.join(root, 'apps/api/dist/main.js')) ||
+  !existsSync(path.join(root, 'apps/worker/dist/main.js')) ||
+  !existsSync(path.join(root, 'packages/launcher/dist/main.js'))
 ) {
-  run('npx', ['turbo', 'run', 'build', '--filter=@atelier/api', '--filter=@atelier/web']);
+  run('npx', ['turbo', 'run', 'build', '--filter=@atelier/api', '--filter=@atelier/worker', '--filter=@atelier/launcher', '--filter=@atelier/web']);
 }
 run('npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts', ...process.argv.slice(2).filter((a) => a !== '--no-build')]);

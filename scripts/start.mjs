@@ -9,7 +9,7 @@
 //     process (ATELIER_EMBEDDED_DB=1 forces that)
 //  5. Redis: REDIS_URL, else 127.0.0.1:6379, else `redis-server` from PATH on a free port
 //     (ATELIER_EMBEDDED_REDIS=1 forces that), else it says what to install
-//  6. migrate + seed (idempotent), then the api with the worker inline (INLINE_WORKER=true)
+//  6. migrate + seed (idempotent), then the launcher: api + worker in one process (INLINE_WORKER=true)
 //  7. prints the URL and the admin login once /api/health is ok; Ctrl+C stops everything
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -217,7 +217,7 @@ async function main() {
     REDIS_URL: redisInfo.url,
     PORT: String(port),
     PUBLIC_URL: publicUrl,
-    // One process: the api runs the BullMQ worker too.
+    // One process: the launcher runs the api and the BullMQ workers (packages/launcher).
     INLINE_WORKER: 'true',
     ...(pgInfo.embedded ? { DB_POOL_MAX: '1' } : {}),
   };
@@ -234,7 +234,11 @@ async function main() {
 
   // 5. serve
   log.step(`Starting Atelier on port ${port} (api + web + worker in one process)`);
-  api = spawn(process.execPath, ['--enable-source-maps', path.join(ROOT, 'apps/api/dist/main.js')], { cwd: ROOT, env: appEnv, stdio: 'inherit' });
+  api = spawn(process.execPath, ['--enable-source-maps', path.join(ROOT, 'packages/launcher/dist/main.js')], {
+    cwd: ROOT,
+    env: appEnv,
+    stdio: 'inherit',
+  });
   liveChildren.add(api);
   cleanups.push(async () => {
     if (api.exitCode === null && api.signalCode === null) {

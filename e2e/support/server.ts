@@ -5,15 +5,17 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { API_DIST, REPO_ROOT, WEB_DIST } from './paths';
+import { API_DIST, LAUNCHER_DIST, REPO_ROOT, WEB_DIST } from './paths';
 
 /**
  * Browser-test harness: a fresh Postgres database, migrated and seeded by the api's own CLI, and the
- * built api (serving the built web app) on a free port. `stop()` tears everything down again.
+ * built one-process launcher (api serving the built web app, plus the workers — what `npm start`
+ * runs) on a free port. `stop()` tears everything down again. The helpers below are shared with
+ * the multi-process harness (cluster.ts).
  */
 
 const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS_URL = 'redis://127.0.0.1:6379';
+export const REDIS_URL = 'redis://127.0.0.1:6379';
 
 export const ADMIN_EMAIL = 'admin@atelier.local';
 export const ADMIN_PASSWORD = 'atelier-admin';
@@ -37,13 +39,13 @@ export interface StartOptions {
   startTimeoutMs?: number;
 }
 
-function databaseUrlFor(name: string): string {
+export function databaseUrlFor(name: string): string {
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   return url.toString();
 }
 
-async function adminQuery(sql: string): Promise<void> {
+export async function adminQuery(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: ADMIN_URL });
   await client.connect();
   try {
@@ -53,7 +55,7 @@ async function adminQuery(sql: string): Promise<void> {
   }
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
@@ -67,7 +69,7 @@ async function freePort(): Promise<number> {
 }
 
 /** A child environment without the developer's own database/redis/port settings leaking in. */
-function baseEnv(): NodeJS.ProcessEnv {
+export function baseEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
     if (value === undefined) continue;
@@ -82,7 +84,7 @@ function baseEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+export function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(API_DIST, 'cli.js'), ...args], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
@@ -97,11 +99,11 @@ function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   });
 }
 
-async function waitForHealth(port: number, child: ChildProcess, output: () => string, timeoutMs: number): Promise<void> {
+export async function waitForHealth(port: number, child: ChildProcess, output: () => string, timeoutMs: number, what = 'api'): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last = '';
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`api exited with ${child.exitCode} before it was healthy:\n${output()}`);
+    if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode} before it was healthy:\n${output()}`);
     try {
       const response = await fetch(`http://127.0.0.1:${port}/api/health`);
       if (response.status === 200) return;
@@ -111,10 +113,10 @@ async function waitForHealth(port: number, child: ChildProcess, output: () => st
     }
     await sleep(250);
   }
-  throw new Error(`api not healthy after ${timeoutMs} ms (${last}):\n${output()}`);
+  throw new Error(`${what} not healthy after ${timeoutMs} ms (${last}):\n${output()}`);
 }
 
-async function stopProcess(child: ChildProcess): Promise<void> {
+export async function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.kill('SIGTERM');
@@ -125,7 +127,7 @@ async function stopProcess(child: ChildProcess): Promise<void> {
   }
 }
 
-async function clearRedisPrefix(prefix: string): Promise<void> {
+export async function clearRedisPrefix(prefix: string): Promise<void> {
   // Best effort: the queue keys of this run. ioredis is the api's client, available in the workspace.
   try {
     const { Redis } = await import('ioredis');
@@ -143,16 +145,25 @@ async function clearRedisPrefix(prefix: string): Promise<void> {
   }
 }
 
-export async function startServer(options: StartOptions = {}): Promise<TestServer> {
-  for (const file of [path.join(API_DIST, 'main.js'), path.join(API_DIST, 'cli.js'), path.join(WEB_DIST, 'index.html')]) {
-    if (!existsSync(file)) throw new Error(`${file} is missing: build first (npx turbo run build --filter=@atelier/api --filter=@atelier/web)`);
-  }
-
+/** A new empty database for one run: `atelier_<label>_<suffix>` (the suffix also names its Redis prefix). */
+export async function freshDatabase(label: string): Promise<{ suffix: string; dbName: string; databaseUrl: string }> {
   const suffix = randomBytes(5).toString('hex');
-  const dbName = `atelier_e2e_${suffix}`;
-  const databaseUrl = databaseUrlFor(dbName);
-  const queuePrefix = `e2e${suffix}`;
+  const dbName = `atelier_${label}_${suffix}`;
   await adminQuery(`CREATE DATABASE "${dbName}"`);
+  return { suffix, dbName, databaseUrl: databaseUrlFor(dbName) };
+}
+
+export function requireBuilt(files: string[]): void {
+  for (const file of files) {
+    if (!existsSync(file)) throw new Error(`${file} is missing: build first (node e2e/run.mjs builds what the browser tests need)`);
+  }
+}
+
+export async function startServer(options: StartOptions = {}): Promise<TestServer> {
+  requireBuilt([path.join(LAUNCHER_DIST, 'main.js'), path.join(API_DIST, 'cli.js'), path.join(WEB_DIST, 'index.html')]);
+
+  const { suffix, dbName, databaseUrl } = await freshDatabase('e2e');
+  const queuePrefix = `e2e${suffix}`;
 
   let child: ChildProcess | undefined;
   let output = '';
@@ -187,7 +198,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     await runCli(['migrate'], env);
     await runCli(['seed'], env);
 
-    child = spawn(process.execPath, [path.join(API_DIST, 'main.js')], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(process.execPath, [path.join(LAUNCHER_DIST, 'main.js')], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const append = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.length > 200_000) output = output.slice(-100_000);

@@ -305,7 +305,13 @@ function newestUnder(dir) {
 }
 
 /** The files `npm start` serves from; all must exist. */
-export const BUILD_OUTPUTS = ['apps/api/dist/main.js', 'apps/api/dist/cli.js', 'apps/web/dist/index.html'];
+export const BUILD_OUTPUTS = [
+  'apps/api/dist/main.js',
+  'apps/api/dist/cli.js',
+  'apps/worker/dist/main.js',
+  'packages/launcher/dist/main.js',
+  'apps/web/dist/index.html',
+];
 
 /** Why a build is needed, or null when every output is newer than every source. */
 export function buildReason() {

@@ -1,11 +1,13 @@
 import { type Db, DEMO_USER_ID } from '@atelier/db';
+import type { EventBus, QueueClient } from '@atelier/jobs';
 import type { MediaSigner, MediaStorage, MediaUrls } from '@atelier/media';
 import type { Env } from '@atelier/shared/env';
-import type { QueueClient } from '@atelier/worker';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import type { LiveWatch } from './lib/live';
 import { type AuthedUser, authenticateRequest, INVALID_TOKEN } from './modules/auth/auth.session';
+import type { ChatRunner } from './modules/chat/chat.runner';
 
 /** Long-lived dependencies, built once in server.ts. */
 export interface AppDeps {
@@ -17,6 +19,12 @@ export interface AppDeps {
   storage: MediaStorage;
   /** Signs media URLs (under a grant: `media.for(grant)`) and verifies them. */
   media: MediaSigner;
+  /** The cross-process event channel (Redis pub/sub): live status, progress and chat tokens. */
+  events: EventBus;
+  /** The safety sweep behind live subscriptions (lib/live.ts). */
+  live: LiveWatch;
+  /** Writes this process's chat replies. */
+  chat: ChatRunner;
 }
 
 export interface Context extends Omit<AppDeps, 'media'> {

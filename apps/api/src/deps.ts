@@ -1,11 +1,12 @@
 import { createDb } from '@atelier/db';
+import { createEventBus, createQueueClient, createRedis } from '@atelier/jobs';
 import { createStorage, MediaSigner } from '@atelier/media';
 import type { Env } from '@atelier/shared/env';
-import { createQueueClient } from '@atelier/worker';
-import { Redis } from 'ioredis';
 import { type Logger, pino } from 'pino';
 import type { AppDeps } from './context';
+import { createLiveWatch } from './lib/live';
 import { registerProviderChatModels } from './modules/chat/chat.models';
+import { ChatRunner } from './modules/chat/chat.runner';
 
 export function createLogger(env: Env, destination?: { write: (line: string) => void }): Logger {
   const options = {
@@ -22,9 +23,12 @@ export function createLogger(env: Env, destination?: { write: (line: string) => 
 /** Builds the long-lived dependencies once; `close` releases them in reverse order. */
 export function createDeps(env: Env, log: Logger = createLogger(env)): AppDeps & { close: () => Promise<void> } {
   const { db } = createDb({ connectionString: env.db.url, max: env.db.poolMax });
-  const redis = new Redis(env.redis.url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  const redis = createRedis(env.redis.url);
   redis.on('error', (e) => log.debug({ err: e.message }, 'redis connection error'));
   const queues = createQueueClient(env.redis.url, env.redis.queuePrefix);
+  const events = createEventBus({ redisUrl: env.redis.url, prefix: env.redis.queuePrefix, publisher: redis, log });
+  const live = createLiveWatch(db, log);
+  const chat = new ChatRunner({ db, log, events });
   const unregisterChatModels = registerProviderChatModels(env);
   return {
     env,
@@ -34,8 +38,15 @@ export function createDeps(env: Env, log: Logger = createLogger(env)): AppDeps &
     log,
     storage: createStorage(env),
     media: new MediaSigner(env.auth.secret, env.media.urlTtlSeconds, env.http.publicUrl),
+    events,
+    live,
+    chat,
+    /** Ends this process's chat replies (refunded), then releases everything in reverse order. */
     async close() {
+      await chat.stopAll();
       unregisterChatModels();
+      live.close();
+      await events.close();
       await queues.close().catch(() => {});
       redis.disconnect();
       await db.destroy();

@@ -1,8 +1,6 @@
-export type { Engine, EngineInput, EngineOutput } from './engines';
-export { localEngines } from './engines';
+export { reconcileExports, reconcileGenerations, reconcileSeo } from './maintenance/reconcile';
+export { type MaintenanceTask, maintenanceTasks } from './maintenance/tasks';
 export { emailProcessor, REDACTED_TOKEN, reconcileOutbox } from './processors/email.processor';
 export { processors } from './processors/index';
-export * from './queues';
-export { reconcileGenerations } from './reconcile';
 export * from './registry';
-export { startAllWorkers } from './setup';
+export { scheduleMaintenance, startAllWorkers } from './setup';

@@ -1,23 +1,36 @@
+import type { Engine } from '@atelier/ai';
 import type { Db } from '@atelier/db';
-import { QUEUES, type QueueKey, type QueuePayload } from '@atelier/shared/jobs';
+import { createRedis, type EventPublisher, QUEUES, type QueueClient, type QueueJobData, type QueueKey } from '@atelier/jobs';
+import type { MediaStorage } from '@atelier/media';
+import type { Env } from '@atelier/shared/env';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Logger } from 'pino';
-import { createRedis } from './queues';
+import type { MaintenanceTask } from './maintenance/tasks';
 
+/** What every processor may use; startAllWorkers builds it once per process. */
 export interface WorkerDeps {
   db: Db;
   log: Logger;
-  /** Present when the deployment needs it (e.g. media storage); processors take what they need. */
-  [key: string]: unknown;
+  /** The process's configuration (e.g. SMTP_URL for the mail processor). */
+  env: Env;
+  storage: MediaStorage;
+  /** Generation engines by model id: the local ones and the configured providers'. */
+  engines: Record<string, Engine>;
+  /** Status and progress writes are announced here (the api's SSE listeners follow them). */
+  events: EventPublisher;
+  /** Jobs that schedule or re-enqueue jobs (reconciliation, the SEO publish) use the typed client. */
+  queues: QueueClient;
+  /** The maintenance queue's named tasks. */
+  maintenance: MaintenanceTask[];
 }
 
-export type Processor<K extends QueueKey> = (job: Job<QueuePayload<K>>, deps: WorkerDeps) => Promise<unknown>;
+export type Processor<K extends QueueKey> = (job: Job<QueueJobData<K>>, deps: WorkerDeps) => Promise<unknown>;
 
 export interface ProcessorDefinition<K extends QueueKey = QueueKey> {
   queue: K;
   process: Processor<K>;
   /** Runs after the final failed attempt (e.g. mark FAILED and refund). */
-  onFinalFailure?: (job: Job<QueuePayload<K>>, error: Error, deps: WorkerDeps) => Promise<void>;
+  onFinalFailure?: (job: Job<QueueJobData<K>>, error: Error, deps: WorkerDeps) => Promise<void>;
 }
 
 export const defineProcessor = <K extends QueueKey>(def: ProcessorDefinition<K>): ProcessorDefinition<K> => def;
@@ -65,7 +78,7 @@ export function startWorkers(options: {
         return proc.process(job, options.deps);
       },
       {
-        connection: createRedis(options.redisUrl),
+        connection: createRedis(options.redisUrl, { blocking: true }),
         prefix: options.prefix,
         concurrency: options.concurrency?.[key] ?? def.concurrency,
         stalledInterval: options.stalledIntervalMs ?? 30_000,

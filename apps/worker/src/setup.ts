@@ -1,20 +1,31 @@
+import { type Engine, localEngines } from '@atelier/ai';
 import type { Db } from '@atelier/db';
+import { createEventBus, createQueueClient, type EventPublisher, jobIds, type QueueClient, type QueueKey } from '@atelier/jobs';
 import { createStorage, type MediaStorage } from '@atelier/media';
 import { createProviders } from '@atelier/providers';
 import type { Env } from '@atelier/shared/env';
 import type { Logger } from 'pino';
-import { type Engine, localEngines } from './engines';
-import { reconcileOutbox } from './processors/email.processor';
-import { reconcileExports } from './processors/export.processor';
+import { type MaintenanceTask, maintenanceTasks } from './maintenance/tasks';
 import { processors } from './processors/index';
-import { reconcileSeoRuns } from './processors/seo.processor';
-import { createQueueClient } from './queues';
-import { reconcileGenerations } from './reconcile';
 import { type RunningWorkers, startWorkers } from './registry';
 
 /**
- * Starts every queue's worker with its dependencies, after reconciling generations that lost
- * their job. Used by the standalone worker and by the api's one-process mode.
+ * One scheduler per maintenance task (BullMQ keeps one per id, so N workers upserting them still
+ * produce one job per period), schedulers of tasks that no longer exist removed, and the tasks
+ * marked `onStart` queued once now — one job per minute whichever workers start in it.
+ */
+export async function scheduleMaintenance(queues: QueueClient, tasks: MaintenanceTask[], everyMs?: number): Promise<void> {
+  const wanted = new Set(tasks.map((t) => jobIds.maintenance(t.name)));
+  for (const s of await queues.repeating('maintenance')) if (!wanted.has(s.id)) await queues.stopRepeating('maintenance', s.id);
+  for (const t of tasks) await queues.repeat('maintenance', jobIds.maintenance(t.name), everyMs ?? t.everyMs, { task: t.name });
+  const slot = Math.floor(Date.now() / 60_000);
+  for (const t of tasks.filter((x) => x.onStart))
+    await queues.enqueue('maintenance', { task: t.name }, { jobId: `${jobIds.maintenance(t.name)}-start-${slot}`, delay: 2000 });
+}
+
+/**
+ * Starts every queue's worker with its dependencies and puts the maintenance schedule in place.
+ * Used by the standalone worker (apps/worker/src/main.ts), by the one-process launcher and by tests.
  */
 export async function startAllWorkers(options: {
   env: Env;
@@ -22,52 +33,51 @@ export async function startAllWorkers(options: {
   log: Logger;
   storage?: MediaStorage;
   engines?: Record<string, Engine>;
+  /** Share the process's event publisher (the launcher passes the api's); else one is opened. */
+  events?: EventPublisher;
   stalledIntervalMs?: number;
   lockDurationMs?: number;
-  /** How often the running worker reconciles generations again (default 5 min; 0 = never). */
-  reconcileEveryMs?: number;
+  /** The maintenance tasks (default: all of maintenance/tasks.ts). */
+  maintenance?: MaintenanceTask[];
+  /** Runs every maintenance task at this period instead of its own (tests run time fast). */
+  maintenanceEveryMs?: number;
+  /** Only these queues' workers (tests of one queue); default every queue. No schedule without `maintenance`. */
+  queues?: QueueKey[];
 }): Promise<RunningWorkers> {
   const { env, db, log } = options;
   const storage = options.storage ?? createStorage(env);
   // Hosted providers whose keys are set run beside the local engines (packages/providers).
   const engines = options.engines ?? { ...(await localEngines()), ...createProviders(env).engines };
   const queues = createQueueClient(env.redis.url, env.redis.queuePrefix);
-  try {
-    await reconcileGenerations({ db, log, queues });
-    await reconcileExports({ db, log, queues });
-    await reconcileSeoRuns({ db, log, queues });
-    await reconcileOutbox({ db, log, queues });
-  } catch (e) {
-    log.warn({ err: String(e) }, 'reconcile skipped');
-  } finally {
-    await queues.close();
-  }
+  const ownBus = options.events ? null : createEventBus({ redisUrl: env.redis.url, prefix: env.redis.queuePrefix, log });
+  const events = options.events ?? (ownBus as EventPublisher);
+  const maintenance = options.maintenance ?? maintenanceTasks;
+  // Redis unreachable at start: the workers wait for it, and the schedule is tried again until it is in place.
+  let retry: NodeJS.Timeout | null = null;
+  const schedule = () =>
+    scheduleMaintenance(queues, maintenance, options.maintenanceEveryMs).catch((e: unknown) => {
+      log.warn({ err: String(e) }, 'maintenance schedule not set up yet; trying again in 30 s');
+      retry = setTimeout(schedule, 30_000);
+      retry.unref();
+    });
+  if (!options.queues || options.queues.includes('maintenance')) await schedule();
   const running = startWorkers({
     redisUrl: env.redis.url,
     prefix: env.redis.queuePrefix,
-    deps: { db, log, env, storage, engines },
+    deps: { db, log, env, storage, engines, events, queues, maintenance },
     processors,
+    ...(options.queues ? { queues: options.queues } : {}),
     concurrency: { image: env.worker.concurrency, audio: env.worker.concurrency, text: env.worker.concurrency },
     ...(options.stalledIntervalMs ? { stalledIntervalMs: options.stalledIntervalMs } : {}),
     ...(options.lockDurationMs ? { lockDurationMs: options.lockDurationMs } : {}),
   });
-  // Not only at start-up: a worker killed between failing a job for good and refunding it (or a
-  // Redis that lost a job) leaves a row PENDING/PROCESSING with no live job; sweep for those.
-  const every = options.reconcileEveryMs ?? 5 * 60_000;
-  if (!every) return running;
-  const sweeper = createQueueClient(env.redis.url, env.redis.queuePrefix);
-  const timer = setInterval(() => {
-    reconcileGenerations({ db, log, queues: sweeper }).catch((e: unknown) => log.warn({ err: String(e) }, 'periodic reconcile skipped'));
-    // Mails whose enqueue failed after their transaction committed (Redis blip) go out on the next sweep.
-    reconcileOutbox({ db, log, queues: sweeper }).catch((e: unknown) => log.warn({ err: String(e) }, 'periodic outbox reconcile skipped'));
-  }, every);
-  timer.unref();
   return {
     workers: running.workers,
     async close(deadlineMs?: number) {
-      clearInterval(timer);
+      if (retry) clearTimeout(retry);
       await running.close(deadlineMs);
-      await sweeper.close();
+      await queues.close().catch(() => {});
+      await ownBus?.close();
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { SeoArticleStatus } from '@atelier/shared';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -196,6 +197,8 @@ export interface GenerationsTable {
   started_at: Date | null;
   completed_at: Date | null;
   created_at: Timestamp;
+  /** Bumped by a trigger on every UPDATE: events carry it, so a listener drops stale ones. */
+  version: Generated<number>;
   updated_at: Timestamp;
 }
 
@@ -257,6 +260,8 @@ export interface ExportsTable {
   started_at: Date | null;
   completed_at: Date | null;
   created_at: Timestamp;
+  /** Bumped by a trigger on every UPDATE: events carry it, so a listener drops stale ones. */
+  version: Generated<number>;
   updated_at: Timestamp;
 }
 
@@ -353,7 +358,7 @@ export interface SeoProjectsTable {
   updated_at: Timestamp;
 }
 
-export type SeoArticleStatus = 'QUEUED' | 'GENERATING' | 'READY' | 'SCHEDULED' | 'PUBLISHED' | 'FAILED';
+export type { SeoArticleStatus };
 
 /** An SEO article (issue 10); images hold { id, generationId, role, alt, placed } entries. */
 export interface SeoArticlesTable {
@@ -382,6 +387,8 @@ export interface SeoArticlesTable {
   rating: number | null;
   images: JsonDefault<Record<string, unknown>[]>;
   created_at: Timestamp;
+  /** Bumped by a trigger on every UPDATE: events carry it, so a listener drops stale ones. */
+  version: Generated<number>;
   updated_at: Timestamp;
 }
 

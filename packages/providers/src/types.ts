@@ -1,37 +1,9 @@
-import type { MediaStorage } from '@atelier/media';
-
 /**
- * The shapes the worker (apps/worker/src/engines.ts) and chat (apps/api/src/modules/chat/chat.models.ts)
- * use, restated here so this package depends on neither app: TypeScript compares them by structure.
+ * The engine contract is packages/ai's (the local engines share it); the chat shapes match
+ * apps/api/src/modules/chat/chat.models.ts, restated here so this package depends on no app:
+ * TypeScript compares them by structure.
  */
-export interface EngineInput {
-  modelId: string;
-  prompt: string;
-  params: Record<string, unknown>;
-  seed: number | null;
-  storage: Pick<MediaStorage, 'read'>;
-  signal: AbortSignal;
-  onProgress: (percent: number) => void;
-  /**
-   * The provider-side job (e.g. a Replicate prediction) of this generation: the id a previous
-   * attempt started, if any, and how to record a new one — so a retry after a worker crash
-   * picks the running job up again instead of starting (and paying for) another.
-   */
-  providerJob?: { previousId: string | null; remember: (id: string) => Promise<void> };
-}
-
-export interface EngineOutput {
-  file?: { data: Buffer; ext: string; mime: string };
-  thumbnail?: { data: Buffer; ext: string };
-  text?: string;
-  metadata: Record<string, unknown>;
-  seed?: number | null;
-  providerCostUsd?: number;
-  providerRequestId?: string | null;
-  modelVersion?: string | null;
-}
-
-export type Engine = (input: EngineInput) => Promise<EngineOutput>;
+export type { Engine, EngineInput, EngineOutput } from '@atelier/ai';
 
 export interface ChatTurn {
   role: 'user' | 'assistant';

@@ -15,6 +15,37 @@ export const SEO_DEFAULTS = {
 /** Spec §9: 4 credits per image, 100 units per credit, hero counted as one extra image, default 2 images. */
 export const SEO_IMAGE_PRICING = { creditsPerImage: 4, unitsPerCredit: 100, defaultCount: 2 } as const;
 
+export type SeoArticleStatus = 'QUEUED' | 'GENERATING' | 'READY' | 'SCHEDULED' | 'PUBLISHED' | 'FAILED';
+/** An article is being written (a run is queued or running): no edits, deletes or new runs meanwhile. */
+export const SEO_BUSY_STATUSES: readonly SeoArticleStatus[] = ['QUEUED', 'GENERATING'];
+
+/** What the api stores with an SEO run (`seo_article_runs.brief`): the inputs of one write or regeneration. */
+export interface SeoBrief {
+  topic: string;
+  title: string;
+  keywords: string[];
+  words: number;
+  format: 'markdown' | 'html';
+  businessName?: string;
+  section?: string | null;
+  instructions?: string | null;
+  /** A regeneration puts the article back in this status when it ends (success or failure). */
+  prevStatus?: SeoArticleStatus;
+}
+
+/** One entry of `seo_articles.images`: an image generation made for the article, placed once it is finished. */
+export interface SeoArticleImage {
+  id: string;
+  generationId: string;
+  role: 'hero' | 'inline';
+  alt: string;
+  placed?: boolean;
+}
+
+/** Ledger keys of an SEO run's charge and its refund (one each, ever). */
+export const seoSpendKey = (runId: string) => `spend:seo-run:${runId}`;
+export const seoRefundKey = (runId: string) => `refund:seo-run:${runId}`;
+
 export interface SeoImageEstimateNumbers {
   count: number;
   includeHero: boolean;

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
+import { QUEUE_KEYS } from '@atelier/jobs';
 import { MESSAGES } from '@atelier/shared';
-import { QUEUE_KEYS } from '@atelier/shared/jobs';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';

@@ -2,9 +2,8 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type S3TestServer, startS3Server } from '@atelier/media/testing/s3-server';
-import { type RunningWorkers, startAllWorkers } from '@atelier/worker';
+import { type RunningWorkers, startTestWorkers } from '@atelier/testkit';
 import type { FastifyInstance } from 'fastify';
-import { pino } from 'pino';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeVideo, seedWorkspace, testEngines, waitUntil } from '../modules/projects/projects.fixtures';
@@ -28,14 +27,7 @@ beforeAll(async () => {
   mediaDir = await mkdtemp(path.join(tmpdir(), 'atelier-unused-media-'));
   t = await createTestApp({ ...s3.env, MEDIA_DIR: mediaDir });
   const { engines } = await testEngines();
-  workers = await startAllWorkers({
-    env: t.env,
-    db: t.deps.db,
-    log: pino({ level: 'silent' }),
-    storage: t.deps.storage,
-    engines,
-    reconcileEveryMs: 0,
-  });
+  workers = await startTestWorkers({ env: t.env, db: t.deps.db, storage: t.deps.storage, engines });
   // The same app with MEDIA_DELIVERY=redirect (same database, same bucket).
   redirecting = await buildServer({ ...t.deps, env: { ...t.env, storage: { ...t.env.storage, delivery: 'redirect' } } });
   await redirecting.ready();
@@ -96,7 +88,7 @@ async function expectServedBothWays(mediaUrl: string, stored: Buffer, mime: stri
   expect(redirect.statusCode).toBe(302);
   const location = String(redirect.headers.location);
   expect(location.startsWith(`${s3.endpoint}/${s3.bucket}/${keyOf(mediaUrl)}?`)).toBe(true);
-  expect(location).toMatch(/X-Amz-Expires=300/);
+  expect(location).toMatch(/X-Amz-Expires=60/);
   const direct = await fetch(location);
   expect(direct.status).toBe(200);
   expect(direct.headers.get('content-type')).toBe(mime);

@@ -32,10 +32,19 @@ export interface TestApp {
  * A real api on a database of its own (cloned from the migrated template) and a unique
  * Redis queue prefix. Never a mock: Postgres and Redis are the real servers.
  */
-/** `options.logLines` collects every log line the api writes (at debug level), for log-hygiene tests. */
-export async function createTestApp(overrides: Record<string, string> = {}, options: { logLines?: string[] } = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
-  const prefix = `t${randomBytes(4).toString('hex')}`;
+/**
+ * `options.logLines` collects every log line the api writes (at debug level), for log-hygiene tests.
+ * `options.replicaOf`: a second api process's worth of state (its own connections, event bus, chat
+ * runner, in-memory everything) on the same database, Redis prefix and media folder as that app —
+ * two replicas behind one load balancer. Close it before the primary.
+ */
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  options: { logLines?: string[]; replicaOf?: TestApp } = {},
+): Promise<TestApp> {
+  const primary = options.replicaOf;
+  const database = primary?.database ?? (await createTestDatabase());
+  const prefix = primary?.env.redis.queuePrefix ?? `t${randomBytes(4).toString('hex')}`;
   const env = parseEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -47,13 +56,14 @@ export async function createTestApp(overrides: Record<string, string> = {}, opti
     MEDIA_DIR: `/tmp/atelier-test-media/${prefix}`,
     // The suites count balances from a 50-credit start (the product default is higher).
     SIGNUP_BONUS_CREDITS: '50',
+    ...(primary ? { REDIS_URL: primary.env.redis.url } : {}),
     ...overrides,
   });
   const logger = options.logLines
     ? createLogger({ ...env, logLevel: 'debug' }, { write: (line: string) => void options.logLines?.push(line) })
     : pino({ level: 'silent' });
   const deps = createDeps(env, logger);
-  await seed(deps.db, { adminEmail: ADMIN.email, adminPassword: ADMIN.password, hashPassword });
+  if (!primary) await seed(deps.db, { adminEmail: ADMIN.email, adminPassword: ADMIN.password, hashPassword });
   const app = await buildServer(deps);
   await app.ready();
 
@@ -97,7 +107,7 @@ export async function createTestApp(overrides: Record<string, string> = {}, opti
     close: async () => {
       await app.close();
       await deps.close();
-      await database.drop();
+      if (!primary) await database.drop();
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Db } from '@atelier/db';
-import { emailProcessor, type RunningWorkers, startWorkers } from '@atelier/worker';
+import { type RunningWorkers, startTestWorkers } from '@atelier/testkit';
 import { pino } from 'pino';
 import type { TestApp } from './harness';
 
@@ -53,13 +53,7 @@ export async function joinProject(
 }
 
 /** The email queue's worker for a test app (its env decides SMTP_URL), logging into `logLines` when given. */
-export function startEmailWorker(t: TestApp, options: { logLines?: string[] } = {}): RunningWorkers {
+export function startEmailWorker(t: TestApp, options: { logLines?: string[] } = {}): Promise<RunningWorkers> {
   const log = options.logLines ? pino({ level: 'info' }, { write: (line: string) => void options.logLines?.push(line) }) : pino({ level: 'silent' });
-  return startWorkers({
-    redisUrl: t.env.redis.url,
-    prefix: t.env.redis.queuePrefix,
-    deps: { db: t.deps.db, log, env: t.env },
-    processors: [emailProcessor],
-    queues: ['email'],
-  });
+  return startTestWorkers({ env: t.env, db: t.deps.db, storage: t.deps.storage, log, queues: ['email'] });
 }

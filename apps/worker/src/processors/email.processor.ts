@@ -1,14 +1,9 @@
 import type { Db } from '@atelier/db';
-import type { Env } from '@atelier/shared/env';
+import { LIVE_JOB_STATES, type QueueClient } from '@atelier/jobs';
 import { UnrecoverableError } from 'bullmq';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
-import type { QueueClient } from '../queues';
-import { defineProcessor, type WorkerDeps } from '../registry';
-
-export interface EmailDeps extends WorkerDeps {
-  env: Env;
-}
+import { defineProcessor } from '../registry';
 
 /** What replaces a mail's one-time tokens in the stored copy once the mail has been delivered. */
 export const REDACTED_TOKEN = '[token removed after delivery]';
@@ -47,8 +42,7 @@ const redact = (text: string, secrets: string[]) => secrets.reduce((acc, s) => (
  */
 export const emailProcessor = defineProcessor({
   queue: 'email',
-  async process(job, rawDeps) {
-    const { db, log, env } = rawDeps as EmailDeps;
+  async process(job, { db, log, env }) {
     const { outboxId } = job.data;
     const row = await db
       .updateTable('email_outbox')
@@ -156,9 +150,7 @@ export async function reconcileOutbox(
   let requeued = 0;
   let failed = 0;
   for (const row of rows) {
-    const job = await deps.queues.queues.email.getJob(row.id);
-    const state = job ? await job.getState() : 'missing';
-    if (['waiting', 'active', 'delayed', 'prioritized', 'waiting-children'].includes(state)) continue;
+    if (LIVE_JOB_STATES.includes(await deps.queues.state('email', row.id))) continue;
     if (new Date(row.created_at).getTime() < giveUp) {
       await deps.db
         .updateTable('email_outbox')
@@ -169,7 +161,7 @@ export async function reconcileOutbox(
       failed++;
       continue;
     }
-    if (job) await job.remove().catch(() => {});
+    await deps.queues.cancel('email', row.id);
     await deps.queues.enqueue('email', { outboxId: row.id }, { jobId: row.id });
     requeued++;
   }

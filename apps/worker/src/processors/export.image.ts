@@ -1,5 +1,6 @@
 import { BLEND_MODES, type BlendMode, type CompositeLayer, compositeLayers, type ShapeStyle } from '@atelier/ai/composite';
-import type { Db, ExportRow } from '@atelier/db';
+import { type Db, type ExportRow, ROW_STATE } from '@atelier/db';
+import { announceRow, type EventPublisher } from '@atelier/jobs';
 import type { MediaStorage } from '@atelier/media';
 import { type AspectRatio, dimensionsFor, type Resolution } from '@atelier/shared';
 import { UnrecoverableError } from 'bullmq';
@@ -93,8 +94,8 @@ export async function loadComposition(db: Db, storage: MediaStorage, projectId: 
 }
 
 /** PENDING → PROCESSING → COMPLETED (FAILED is the export processor's onFinalFailure). Idempotent per export id. */
-export async function processImageEditorExport(deps: { db: Db; storage: MediaStorage }, row: ExportRow): Promise<unknown> {
-  const { db, storage } = deps;
+export async function processImageEditorExport(deps: { db: Db; storage: MediaStorage; events: EventPublisher }, row: ExportRow): Promise<unknown> {
+  const { db, storage, events } = deps;
   const format = FORMATS[row.type as keyof typeof FORMATS];
   if (!format) throw fail(`Image exports are PNG, JPEG or WebP, not ${row.type}`);
   const started = await db
@@ -102,14 +103,25 @@ export async function processImageEditorExport(deps: { db: Db; storage: MediaSto
     .set((eb) => ({ status: 'PROCESSING', progress: 5, error: null, started_at: eb.fn.coalesce('started_at', eb.val(new Date())) }))
     .where('id', '=', row.id)
     .where('status', 'in', ['PENDING', 'PROCESSING'])
-    .returning('id')
+    .returning(ROW_STATE)
     .executeTakeFirst();
   if (!started) return { skipped: 'not pending' };
+  announceRow(events, 'export', started);
 
   const t0 = Date.now();
   const composition = await loadComposition(db, storage, row.project_id);
   if (!composition.layers.length) throw fail('Nothing to export: no visible layer has anything to show');
-  await db.updateTable('exports').set({ progress: 40 }).where('id', '=', row.id).where('status', '=', 'PROCESSING').execute();
+  announceRow(
+    events,
+    'export',
+    await db
+      .updateTable('exports')
+      .set({ progress: 40 })
+      .where('id', '=', row.id)
+      .where('status', '=', 'PROCESSING')
+      .returning(ROW_STATE)
+      .executeTakeFirst(),
+  );
   const quality = typeof row.params.quality === 'number' ? row.params.quality : 90;
   const result = await compositeLayers({ ...composition, format, quality, limitInputPixels: MAX_INPUT_PIXELS });
 
@@ -135,8 +147,9 @@ export async function processImageEditorExport(deps: { db: Db; storage: MediaSto
     })
     .where('id', '=', row.id)
     .where('status', '=', 'PROCESSING')
-    .returning('id')
+    .returning(ROW_STATE)
     .executeTakeFirst();
+  announceRow(events, 'export', done);
   if (!done) {
     await storage.remove(key).catch(() => {});
     return { skipped: 'deleted' };

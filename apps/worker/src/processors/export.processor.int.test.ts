@@ -7,12 +7,12 @@ import type { Db } from '@atelier/db';
 import { createTestDatabase, type TestDatabase } from '@atelier/db/testing';
 import { LocalDiskStorage, type MediaStorage } from '@atelier/media';
 import { dimensionsFor } from '@atelier/shared';
-import { pino } from 'pino';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createQueueClient, type QueueClient } from '../queues';
+import { reconcileExports } from '../maintenance/reconcile';
 import { type RunningWorkers, startWorkers } from '../registry';
-import { exportProcessor, reconcileExports } from './export.processor';
+import { testWorkerDeps } from '../testing';
+import { exportProcessor } from './export.processor';
 import { probeFile } from './export.render';
 
 const REDIS = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -21,7 +21,8 @@ let database: TestDatabase;
 let db: Db;
 let storage: MediaStorage;
 let mediaDir: string;
-let queues: QueueClient;
+let deps: ReturnType<typeof testWorkerDeps>;
+let queues: ReturnType<typeof testWorkerDeps>['queues'];
 let running: RunningWorkers;
 let userId: string;
 
@@ -141,19 +142,19 @@ beforeAll(async () => {
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;
-  queues = createQueueClient(REDIS, prefix);
+  deps = testWorkerDeps({ db, redisUrl: REDIS, prefix, storage });
+  queues = deps.queues;
   running = startWorkers({
     redisUrl: REDIS,
     prefix,
-    deps: { db, log: pino({ level: 'silent' }), storage },
+    deps,
     processors: [exportProcessor],
     queues: ['export'],
   });
 });
 afterAll(async () => {
   await running?.close(5000);
-  await Promise.all(Object.values(queues.queues).map((q) => q.obliterate({ force: true }).catch(() => {})));
-  await queues.close();
+  await deps.close();
   await database.drop();
   await rm(mediaDir, { recursive: true, force: true });
 });
@@ -283,13 +284,13 @@ describe('export worker: start-up reconcile', () => {
       .values({ project_id: projectId, user_id: userId, type: 'video/mp4', status: 'PROCESSING', created_at: new Date(Date.now() - 7 * 3600_000) })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const result = await reconcileExports({ db, log: pino({ level: 'silent' }), queues });
+    const result = await reconcileExports(deps);
     expect(result).toEqual({ requeued: 1, failed: 1 });
     expect((await waitForExport(lost.id, 60_000)).row?.status).toBe('COMPLETED');
     const old = await db.selectFrom('exports').select(['status', 'error']).where('id', '=', ancient.id).executeTakeFirstOrThrow();
     expect(old).toEqual({ status: 'FAILED', error: 'The export was interrupted; please export again' });
     // running it again changes nothing
-    expect(await reconcileExports({ db, log: pino({ level: 'silent' }), queues })).toEqual({ requeued: 0, failed: 0 });
+    expect(await reconcileExports(deps)).toEqual({ requeued: 0, failed: 0 });
   });
 });
 

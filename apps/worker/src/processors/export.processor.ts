@@ -3,20 +3,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { Db, ExportRow } from '@atelier/db';
+import { type Db, type ExportRow, ROW_STATE } from '@atelier/db';
+import { announceRow, type EventPublisher } from '@atelier/jobs';
 import type { MediaStorage } from '@atelier/media';
 import { type AspectRatio, dimensionsFor, type Resolution } from '@atelier/shared';
 import { UnrecoverableError } from 'bullmq';
-import type { Logger } from 'pino';
-import type { QueueClient } from '../queues';
-import { defineProcessor, type WorkerDeps } from '../registry';
+import { defineProcessor } from '../registry';
 import { isImageEditorExport, processImageEditorExport } from './export.image';
 import { exportMixdown, MIXDOWN_EXT, MIXDOWN_TYPES } from './export.mixdown';
 import { buildZip, renderExportVideo, type ZipEntry } from './export.render';
-
-export interface ExportDeps extends WorkerDeps {
-  storage: MediaStorage;
-}
 
 export const EXPORT_TYPES = ['video/mp4', 'image/png', 'application/zip', 'text/markdown', ...MIXDOWN_TYPES] as const;
 export type ExportType = (typeof EXPORT_TYPES)[number];
@@ -47,8 +42,8 @@ const fail = (message: string) => new UnrecoverableError(message);
  */
 export const exportProcessor = defineProcessor({
   queue: 'export',
-  async process(job, rawDeps) {
-    const { db, storage } = rawDeps as ExportDeps;
+  async process(job, deps) {
+    const { db, storage, events } = deps;
     const { exportId } = job.data;
     const row = await db.selectFrom('exports').selectAll().where('id', '=', exportId).executeTakeFirst();
     if (!row) return { skipped: 'missing' };
@@ -72,7 +67,7 @@ export const exportProcessor = defineProcessor({
       )
       .executeTakeFirst();
     if (!project) throw fail('Project not found');
-    if (isImageEditorExport(row)) return processImageEditorExport({ db, storage }, row);
+    if (isImageEditorExport(row)) return processImageEditorExport({ db, storage, events }, row);
     const members = [
       project.user_id,
       ...(await db.selectFrom('project_collaborators').select('user_id').where('project_id', '=', project.id).execute()).map((m) => m.user_id),
@@ -89,12 +84,13 @@ export const exportProcessor = defineProcessor({
       .set((eb) => ({ status: 'PROCESSING', progress: 0, error: null, started_at: eb.fn.coalesce('started_at', eb.val(new Date())) }))
       .where('id', '=', exportId)
       .where('status', 'in', ['PENDING', 'PROCESSING'])
-      .returning('id')
+      .returning(ROW_STATE)
       .executeTakeFirst();
     if (!started) return { skipped: 'not pending' };
+    announceRow(events, 'export', started);
 
     const controller = new AbortController();
-    const progress = progressWriter(db, exportId, controller, (p) => job.updateProgress(p));
+    const progress = progressWriter({ db, events }, exportId, controller, (p) => job.updateProgress(p));
     const tmp = await mkdtemp(path.join(tmpdir(), 'atelier-export-'));
     const key = `exports/${row.user_id}/${row.id}.${EXT[row.type as ExportType]}`;
     let produced: Produced;
@@ -135,8 +131,9 @@ export const exportProcessor = defineProcessor({
       })
       .where('id', '=', exportId)
       .where('status', '=', 'PROCESSING')
-      .returning('id')
+      .returning(ROW_STATE)
       .executeTakeFirst();
+    announceRow(events, 'export', done);
     if (!done) {
       await storage.remove(key).catch(() => {});
       return { skipped: 'deleted' };
@@ -144,55 +141,16 @@ export const exportProcessor = defineProcessor({
     return { completed: true, key };
   },
   async onFinalFailure(job, error, deps) {
-    await deps.db
+    const failed = await deps.db
       .updateTable('exports')
       .set({ status: 'FAILED', error: readableError(error), completed_at: new Date() })
       .where('id', '=', job.data.exportId)
       .where('status', 'in', ['PENDING', 'PROCESSING'])
-      .execute();
+      .returning(ROW_STATE)
+      .executeTakeFirst();
+    announceRow(deps.events, 'export', failed);
   },
 });
-
-/**
- * Postgres is the truth: on start-up, exports left PENDING/PROCESSING whose job is gone (Redis
- * lost it) are queued again under the same job id, or failed when too old to be worth running.
- * Meant to run beside reconcileGenerations when the workers start.
- */
-export async function reconcileExports(
-  deps: { db: Db; log: Logger; queues: QueueClient },
-  options: { olderThanMs?: number; giveUpAfterMs?: number } = {},
-): Promise<{ requeued: number; failed: number }> {
-  const olderThan = new Date(Date.now() - (options.olderThanMs ?? 60_000));
-  const giveUp = Date.now() - (options.giveUpAfterMs ?? 6 * 3600_000);
-  const rows = await deps.db
-    .selectFrom('exports')
-    .select(['id', 'created_at'])
-    .where('status', 'in', ['PENDING', 'PROCESSING'])
-    .where('created_at', '<', olderThan)
-    .execute();
-  let requeued = 0;
-  let failed = 0;
-  for (const row of rows) {
-    const job = await deps.queues.queues.export.getJob(row.id);
-    const state = job ? await job.getState() : 'missing';
-    if (['waiting', 'active', 'delayed', 'prioritized', 'waiting-children'].includes(state)) continue;
-    if (state === 'failed' || state === 'completed' || new Date(row.created_at).getTime() < giveUp) {
-      await deps.db
-        .updateTable('exports')
-        .set({ status: 'FAILED', error: 'The export was interrupted; please export again', completed_at: new Date() })
-        .where('id', '=', row.id)
-        .where('status', 'in', ['PENDING', 'PROCESSING'])
-        .execute();
-      failed++;
-    } else {
-      if (job) await job.remove().catch(() => {});
-      await deps.queues.enqueue('export', { exportId: row.id }, { jobId: row.id });
-      requeued++;
-    }
-  }
-  if (requeued || failed) deps.log.warn({ requeued, failed }, 'reconciled exports');
-  return { requeued, failed };
-}
 
 function readableError(error: Error): string {
   const msg = error.message || 'The export failed';
@@ -200,7 +158,13 @@ function readableError(error: Error): string {
 }
 
 /** Throttled progress writes; a vanished row (project deleted) aborts the render. */
-function progressWriter(db: Db, exportId: string, controller: AbortController, onJob: (p: number) => Promise<unknown>) {
+function progressWriter(
+  deps: { db: Db; events: EventPublisher },
+  exportId: string,
+  controller: AbortController,
+  onJob: (p: number) => Promise<unknown>,
+) {
+  const { db, events } = deps;
   let last = -1;
   let lastWrite = 0;
   let chain: Promise<void> = Promise.resolve();
@@ -217,10 +181,11 @@ function progressWriter(db: Db, exportId: string, controller: AbortController, o
           .set({ progress: p })
           .where('id', '=', exportId)
           .where('status', '=', 'PROCESSING')
-          .returning('id')
+          .returning(ROW_STATE)
           .executeTakeFirst()
           .catch(() => ({ id: exportId }));
         if (!row) controller.abort();
+        else if ('version' in row) announceRow(events, 'export', row);
         await onJob(p).catch(() => {});
       });
     },

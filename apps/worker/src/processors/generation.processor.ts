@@ -1,15 +1,8 @@
-import type { Db } from '@atelier/db';
-import { endGenerationWithRefund } from '@atelier/db';
-import type { MediaStorage } from '@atelier/media';
-import type { QueueKey } from '@atelier/shared/jobs';
+import type { Engine } from '@atelier/ai';
+import { type Db, endGenerationWithRefund, ROW_STATE } from '@atelier/db';
+import { announceRow, type QueueKey } from '@atelier/jobs';
 import { UnrecoverableError } from 'bullmq';
-import type { Engine } from '../engines';
-import { defineProcessor, type WorkerDeps } from '../registry';
-
-export interface GenerationDeps extends WorkerDeps {
-  storage: MediaStorage;
-  engines: Record<string, Engine>;
-}
+import { defineProcessor } from '../registry';
 
 const TERMINAL = new Set(['COMPLETED', 'FAILED', 'CANCELLED']);
 const PROGRESS_INTERVAL_MS = 300;
@@ -24,9 +17,8 @@ const CANCEL_CHECK_MS = 1000;
 function generationProcessor(queue: Extract<QueueKey, 'image' | 'video' | 'audio' | 'text'>) {
   return defineProcessor({
     queue,
-    async process(job, rawDeps) {
-      const deps = rawDeps as GenerationDeps;
-      const { db, storage } = deps;
+    async process(job, deps) {
+      const { db, storage, events } = deps;
       const { generationId } = job.data as { generationId: string };
       // One read: the generation and its model's list price (the cost recorded when the provider reports none).
       const gen = await db
@@ -50,9 +42,10 @@ function generationProcessor(queue: Extract<QueueKey, 'image' | 'video' | 'audio
         .set((eb) => ({ status: 'PROCESSING', progress: 0, started_at: eb.fn.coalesce('started_at', eb.val(new Date())) }))
         .where('id', '=', generationId)
         .where('status', 'in', ['PENDING', 'PROCESSING'])
-        .returning('id')
+        .returning(ROW_STATE)
         .executeTakeFirst();
       if (!started) return { skipped: 'not pending' };
+      announceRow(events, 'generation', started);
 
       const controller = new AbortController();
       let lastWrite = 0;
@@ -70,9 +63,10 @@ function generationProcessor(queue: Extract<QueueKey, 'image' | 'video' | 'audio
             .set({ progress: p })
             .where('id', '=', generationId)
             .where('status', '=', 'PROCESSING')
-            .returning('id')
+            .returning(ROW_STATE)
             .executeTakeFirst();
           if (!row) controller.abort(); // cancelled meanwhile
+          announceRow(events, 'generation', row);
           await job.updateProgress(p).catch(() => {});
         });
       };
@@ -139,19 +133,27 @@ function generationProcessor(queue: Extract<QueueKey, 'image' | 'video' | 'audio
         })
         .where('id', '=', generationId)
         .where('status', '=', 'PROCESSING')
-        .returning('id')
+        .returning([...ROW_STATE, 'params'])
         .executeTakeFirst();
+      announceRow(events, 'generation', done);
       if (!done) {
         // Cancelled while the engine ran: the result is discarded.
         if (outputKey) await storage.remove(outputKey);
         if (thumbKey) await storage.remove(thumbKey);
         return { skipped: 'cancelled' };
       }
+      // An SEO article's image: place it into the article now (not on the next check).
+      const seoArticleId = typeof done.params.seoArticleId === 'string' ? done.params.seoArticleId : null;
+      if (seoArticleId)
+        await deps.queues
+          .enqueue('seo', { kind: 'place-images', articleId: seoArticleId }, { jobId: `seo-place-${seoArticleId}-${generationId}` })
+          .catch((e: unknown) => deps.log.warn({ err: String(e), seoArticleId }, 'could not queue the placement of an SEO image'));
       return { completed: true, latencyMs };
     },
     async onFinalFailure(job, error, deps) {
       const { generationId } = job.data as { generationId: string };
-      await endGenerationWithRefund(deps.db, generationId, 'FAILED', readableError(error));
+      const ended = await endGenerationWithRefund(deps.db, generationId, 'FAILED', readableError(error));
+      announceRow(deps.events, 'generation', ended.state);
     },
   });
 }

@@ -2,6 +2,7 @@ import type { ProcessorDefinition } from '../registry';
 import { emailProcessor } from './email.processor';
 import { exportProcessor } from './export.processor';
 import { audioProcessor, imageProcessor, textProcessor, videoProcessor } from './generation.processor';
+import { maintenanceProcessor } from './maintenance.processor';
 import { seoProcessor } from './seo.processor';
 import { systemProcessor } from './system.processor';
 
@@ -15,4 +16,5 @@ export const processors: ProcessorDefinition<any>[] = [
   exportProcessor,
   seoProcessor,
   emailProcessor,
+  maintenanceProcessor,
 ];

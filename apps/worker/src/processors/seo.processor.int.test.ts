@@ -2,22 +2,23 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { applyCreditChange, type Db, ledgerSumUnits } from '@atelier/db';
+import type { Engine } from '@atelier/ai';
+import { applyCreditChange, type Db, ledgerSumUnits, placeReadyImages } from '@atelier/db';
 import { createTestDatabase, type TestDatabase } from '@atelier/db/testing';
 import { LocalDiskStorage } from '@atelier/media';
-import { pino } from 'pino';
+import { type SeoBrief, seoSpendKey } from '@atelier/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Engine } from '../engines';
-import { createQueueClient, type QueueClient } from '../queues';
+import { reconcileSeo } from '../maintenance/reconcile';
 import { type RunningWorkers, startWorkers } from '../registry';
-import { placeReadyImages, type SeoBrief, seoProcessor, seoSpendKey } from './seo.processor';
+import { testWorkerDeps } from '../testing';
+import { seoProcessor } from './seo.processor';
 
 const REDIS = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `s${randomBytes(4).toString('hex')}`;
 let database: TestDatabase;
 let db: Db;
 let mediaDir: string;
-let queues: QueueClient;
+let deps: ReturnType<typeof testWorkerDeps>;
 let running: RunningWorkers;
 let userId: string;
 let seoProjectId: string;
@@ -40,11 +41,17 @@ beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
   mediaDir = await mkdtemp(path.join(tmpdir(), 'atelier-seo-'));
-  queues = createQueueClient(REDIS, prefix);
+  deps = testWorkerDeps({
+    db,
+    redisUrl: REDIS,
+    prefix,
+    storage: new LocalDiskStorage(mediaDir),
+    engines: { 'test/hosted': hosted, 'test/broken': broken },
+  });
   running = startWorkers({
     redisUrl: REDIS,
     prefix,
-    deps: { db, log: pino({ level: 'silent' }), storage: new LocalDiskStorage(mediaDir), engines: { 'test/hosted': hosted, 'test/broken': broken } },
+    deps,
     processors: [seoProcessor],
     queues: ['seo'],
   });
@@ -67,13 +74,13 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await running?.close(5000);
-  await queues?.close();
+  await deps?.close();
   await database?.drop();
   await rm(mediaDir, { recursive: true, force: true });
 });
 
 /** What the api does: article + charged run + ledger spend in one transaction, then the job. */
-async function requestRun(modelId: string, brief: Partial<SeoBrief> = {}, price = 300) {
+async function requestRun(modelId: string, brief: Partial<SeoBrief> = {}, price = 300, enqueue = true) {
   const articleId = randomUUID();
   const runId = randomUUID();
   const full: SeoBrief = {
@@ -123,7 +130,7 @@ async function requestRun(modelId: string, brief: Partial<SeoBrief> = {}, price 
       referenceId: runId,
     });
   });
-  await queues.enqueue('seo', { kind: 'run', runId }, { jobId: `seo-run-${runId}` });
+  if (enqueue) await deps.queues.enqueue('seo', { kind: 'run', runId }, { jobId: `seo-run-${runId}` });
   return { articleId, runId };
 }
 
@@ -184,7 +191,7 @@ describe('seo processor', () => {
   it('a job delivered twice does not write twice', async () => {
     const { articleId, runId } = await requestRun('local/text', {}, 100);
     await waitArticle(articleId, (x) => x.status === 'READY');
-    await queues.enqueue('seo', { kind: 'run', runId }, { jobId: `seo-run-${runId}-again` });
+    await deps.queues.enqueue('seo', { kind: 'run', runId }, { jobId: `seo-run-${runId}-again` });
     await new Promise((r) => setTimeout(r, 800));
     const a = await db.selectFrom('seo_articles').select(['regenerations', 'status']).where('id', '=', articleId).executeTakeFirstOrThrow();
     expect(a).toEqual({ regenerations: 0, status: 'READY' });
@@ -221,21 +228,55 @@ describe('seo processor', () => {
       })
       .where('id', '=', articleId)
       .execute();
-    expect(await placeReadyImages(db, articleId)).toEqual({ placed: 1, waiting: 1 });
-    expect(await placeReadyImages(db, articleId)).toEqual({ placed: 0, waiting: 1 });
+    expect(await placeReadyImages(db, articleId)).toMatchObject({ placed: 1, waiting: 1 });
+    expect(await placeReadyImages(db, articleId)).toMatchObject({ placed: 0, waiting: 1, article: null });
     let a = await db.selectFrom('seo_articles').selectAll().where('id', '=', articleId).executeTakeFirstOrThrow();
     const lines = a.content.split('\n').filter((l) => l.trim());
     expect(lines[0]).toBe('# Glazing Basics');
     expect(lines[1]).toBe(`![Hero](media:generations/${userId}/${gens[0]}.png)`);
-    // The place-images job waits for the second image, then places it.
-    await queues.enqueue('seo', { kind: 'place-images', articleId, attempt: 0 }, { jobId: `place-${articleId}` });
+    // Once the second image is finished, a place-images job (the image processor queues one) places it.
     await db
       .updateTable('generations')
       .set({ status: 'COMPLETED', output_url: `generations/${userId}/${gens[1]}.png` })
       .where('id', '=', gens[1] as string)
       .execute();
+    await deps.queues.enqueue('seo', { kind: 'place-images', articleId }, { jobId: `place-${articleId}` });
     a = await waitArticle(articleId, (x) => (x.images as any[]).every((i) => i.placed), 10_000);
     expect((a.images as any[]).every((i) => i.placed)).toBe(true);
     expect(a.content.match(/!\[/g)).toHaveLength(2);
+  });
+});
+
+describe('reconciliation (the maintenance task reconcile-seo)', () => {
+  it('runs a run whose job was lost again, refunds one too old to run, and gives a SCHEDULED article its lost publish job back', async () => {
+    const before = await ledgerSumUnits(db, userId);
+    const lost = await requestRun('test/hosted', {}, 300, false);
+    const old = await requestRun('test/hosted', {}, 300, false);
+    await db
+      .updateTable('seo_article_runs')
+      .set({ created_at: new Date(Date.now() - 120_000) })
+      .where('id', '=', lost.runId)
+      .execute();
+    await db
+      .updateTable('seo_article_runs')
+      .set({ created_at: new Date(Date.now() - 7 * 3600_000) })
+      .where('id', '=', old.runId)
+      .execute();
+    expect(await reconcileSeo(deps)).toMatchObject({ requeued: 1, refunded: 1 });
+    const written = await waitArticle(lost.articleId, (a) => a.status === 'READY');
+    expect(written.status).toBe('READY');
+    const refunded = await db.selectFrom('seo_articles').select(['status', 'error']).where('id', '=', old.articleId).executeTakeFirstOrThrow();
+    expect(refunded.status).toBe('FAILED');
+    expect(await ledgerSumUnits(db, userId)).toBe(before - 300);
+    expect(await reconcileSeo(deps)).toMatchObject({ requeued: 0, refunded: 0 });
+
+    // SCHEDULED for a time now past, its delayed job gone (Redis lost it): it gets the job back and is published.
+    const at = new Date(Date.now() - 1000);
+    await db.updateTable('seo_articles').set({ status: 'SCHEDULED', publish_date: at }).where('id', '=', lost.articleId).execute();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await reconcileSeo(deps, { olderThanMs: 0 })).toMatchObject({ rescheduled: 1 });
+    const published = await waitArticle(lost.articleId, (a) => a.status === 'PUBLISHED', 10_000);
+    expect(published.status).toBe('PUBLISHED');
+    expect(published.published_at?.getTime()).toBe(at.getTime());
   });
 });

@@ -1,5 +1,5 @@
-import { applyCreditChangeInTransaction, type Db } from '@atelier/db';
-import type { MediaStorage } from '@atelier/media';
+import { failSeoRun, placeReadyImages, publishScheduledArticle, SEO_ARTICLE_STATE } from '@atelier/db';
+import { announceArticle } from '@atelier/jobs';
 import {
   countWords,
   findSection,
@@ -8,40 +8,16 @@ import {
   parseWriterOutput,
   placeImages,
   replaceSectionBody,
-  unitsToCredits,
+  type SeoArticleImage,
+  type SeoArticleStatus,
+  type SeoBrief,
 } from '@atelier/shared';
 import { DelayedError, UnrecoverableError } from 'bullmq';
-import type { Engine } from '../engines';
 import { defineProcessor, type WorkerDeps } from '../registry';
 
-export interface SeoDeps extends WorkerDeps {
-  storage: MediaStorage;
-  engines: Record<string, Engine>;
-}
-
-type ArticleStatus = 'QUEUED' | 'GENERATING' | 'READY' | 'SCHEDULED' | 'PUBLISHED' | 'FAILED';
-
-/** What the api stored with a run: the inputs of one write or regeneration. */
-export interface SeoBrief {
-  topic: string;
-  title: string;
-  keywords: string[];
-  words: number;
-  format: 'markdown' | 'html';
-  businessName?: string;
-  section?: string | null;
-  instructions?: string | null;
-  /** A regeneration puts the article back in this status when it ends (success or failure). */
-  prevStatus?: ArticleStatus;
-}
-
-export const seoRefundKey = (runId: string) => `refund:seo-run:${runId}`;
-export const seoSpendKey = (runId: string) => `spend:seo-run:${runId}`;
-
 const LOCAL_WRITERS = new Set(['local/text', 'local/text-brief']);
-const PLACE_DELAY_MS = 1500;
-/** place-images re-checks for about 15 minutes; reads place finished images too. */
-const PLACE_MAX_CHECKS = 600;
+/** A scheduled publish that finds its article being rewritten looks again this much later. */
+const PUBLISH_RECHECK_MS = 30_000;
 
 /** The prompt the offline writer gets: it builds its outline from the phrases it finds. */
 export function localWriterPrompt(brief: SeoBrief): string {
@@ -52,7 +28,7 @@ export function localWriterPrompt(brief: SeoBrief): string {
 }
 
 async function writeText(
-  deps: SeoDeps,
+  deps: WorkerDeps,
   run: { id: string; model_id: string; prompt: string },
   brief: SeoBrief,
   signal: AbortSignal,
@@ -105,129 +81,33 @@ function sectionBody(text: string, format: 'markdown' | 'html'): string {
     .replace(/^#{1,2}([ \t])/gm, '###$1');
 }
 
-/** Placed-image bookkeeping shared by the processor and the api's reads. */
-interface StoredImage {
-  id: string;
-  generationId: string;
-  role: 'hero' | 'inline';
-  alt: string;
-  placed?: boolean;
-}
-
-/**
- * Puts the article's finished images into its content (hero at the top) and marks them placed.
- * Idempotent and safe to call from anywhere; returns whether any image is still being made.
- */
-export async function placeReadyImages(db: Db, articleId: string): Promise<{ placed: number; waiting: number }> {
-  return db.transaction().execute(async (trx) => {
-    const article = await trx
-      .selectFrom('seo_articles')
-      .select(['id', 'content', 'format', 'images', 'user_id'])
-      .where('id', '=', articleId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!article) return { placed: 0, waiting: 0 };
-    const images = (article.images as unknown as StoredImage[]) ?? [];
-    const open = images.filter((i) => !i.placed);
-    if (!open.length) return { placed: 0, waiting: 0 };
-    const gens = await trx
-      .selectFrom('generations')
-      .select(['id', 'status', 'output_url'])
-      .where(
-        'id',
-        'in',
-        open.map((i) => i.generationId),
-      )
-      .execute();
-    const byId = new Map(gens.map((g) => [g.id, g]));
-    const ready: PlacedImage[] = [];
-    let waiting = 0;
-    const inlineIds = images.filter((i) => i.role === 'inline').map((i) => i.id);
-    for (const img of open) {
-      const g = byId.get(img.generationId);
-      const slot = img.role === 'inline' ? { slot: inlineIds.indexOf(img.id), slots: inlineIds.length } : {};
-      if (g?.status === 'COMPLETED' && g.output_url) ready.push({ id: img.id, role: img.role, key: g.output_url, alt: img.alt, ...slot });
-      else if (g && (g.status === 'PENDING' || g.status === 'PROCESSING')) waiting++;
-    }
-    if (!ready.length) return { placed: 0, waiting };
-    const content = placeImages(article.content, article.format, ready);
-    const placedIds = new Set(ready.map((r) => r.id));
-    const next = images.map((i) => (placedIds.has(i.id) ? { ...i, placed: true } : i));
-    await trx
-      .updateTable('seo_articles')
-      .set({ content, images: JSON.stringify(next), word_count: countWords(content, article.format) })
-      .where('id', '=', articleId)
-      .execute();
-    return { placed: ready.length, waiting };
-  });
-}
-
-/** Marks a run FAILED and refunds its charge exactly once; the article shows what happened. */
-export async function failSeoRun(db: Db, runId: string, message: string): Promise<{ ended: boolean; creditsBalance: number | null }> {
-  return db.transaction().execute(async (trx) => {
-    const run = await trx
-      .updateTable('seo_article_runs')
-      .set((eb) => ({
-        status: 'FAILED',
-        error: message.slice(0, 1000),
-        credit_units_refunded: eb.ref('credit_units_charged'),
-        completed_at: new Date(),
-      }))
-      .where('id', '=', runId)
-      .where('status', 'in', ['PENDING', 'PROCESSING'])
-      .returning(['id', 'article_id', 'user_id', 'kind', 'credit_units_charged', 'brief'])
-      .executeTakeFirst();
-    if (!run) return { ended: false, creditsBalance: null };
-    let creditsBalance: number | null = null;
-    if (run.credit_units_charged > 0) {
-      const refund = await applyCreditChangeInTransaction(trx, {
-        userId: run.user_id,
-        kind: 'refund',
-        amountUnits: run.credit_units_charged,
-        idempotencyKey: seoRefundKey(run.id),
-        referenceType: 'seo_article_run',
-        referenceId: run.id,
-        note: run.kind === 'write' ? 'SEO article failed' : 'SEO article regeneration failed',
-      });
-      creditsBalance = refund.creditsBalance;
-    }
-    const brief = run.brief as unknown as SeoBrief;
-    await trx
-      .updateTable('seo_articles')
-      .set((eb) => ({
-        status: run.kind === 'write' ? 'FAILED' : (brief.prevStatus ?? 'READY'),
-        progress: run.kind === 'write' ? 0 : 100,
-        error:
-          run.kind === 'write'
-            ? `${message} — your ${unitsToCredits(run.credit_units_charged)} credits were refunded`
-            : `The regeneration failed (${message}); the previous text is kept and your credits were refunded`,
-        credit_units_used: eb('credit_units_used', '-', run.credit_units_charged),
-      }))
-      .where('id', '=', run.article_id)
-      .execute();
-    return { ended: true, creditsBalance };
-  });
-}
-
 /**
  * The seo queue. `run`: PENDING → PROCESSING → COMPLETED (article READY, or back to its status
  * for a regeneration) with progress; the final failed attempt marks the run FAILED and refunds
- * once. `place-images`: waits for an article's image generations and places them.
+ * once. `place-images`: places an article's finished images (queued when one completes).
+ * `publish`: the delayed job that publishes a SCHEDULED article at its time (idempotent: it
+ * re-checks the row). Every article write is announced on the SEO project's event channel.
  */
 export const seoProcessor = defineProcessor({
   queue: 'seo',
-  async process(job, rawDeps) {
-    const deps = rawDeps as SeoDeps;
-    const { db } = deps;
+  async process(job, deps) {
+    const { db, events } = deps;
     const data = job.data;
     if (data.kind === 'place-images') {
       const r = await placeReadyImages(db, data.articleId);
-      if (r.waiting > 0 && data.attempt < PLACE_MAX_CHECKS && job.token) {
-        await job.updateData({ ...data, attempt: data.attempt + 1 });
-        await job.moveToDelayed(Date.now() + PLACE_DELAY_MS, job.token);
+      announceArticle(events, r.article);
+      return { placed: r.placed, waiting: r.waiting };
+    }
+    if (data.kind === 'publish') {
+      const at = new Date(data.at);
+      const r = await publishScheduledArticle(db, data.articleId, at);
+      announceArticle(events, r.article);
+      // Too early (a clock ahead of Redis's) or being rewritten: look again later, as the same job.
+      if ((r.outcome === 'not-yet' || r.outcome === 'wait') && job.token) {
+        await job.moveToDelayed(Math.max(at.getTime(), Date.now() + (r.outcome === 'wait' ? PUBLISH_RECHECK_MS : 1000)), job.token);
         throw new DelayedError();
       }
-      return r;
+      return { outcome: r.outcome };
     }
 
     const run = await db.selectFrom('seo_article_runs').selectAll().where('id', '=', data.runId).executeTakeFirst();
@@ -261,7 +141,15 @@ export const seoProcessor = defineProcessor({
       .returning('id')
       .executeTakeFirst();
     if (!started) return { skipped: 'not pending' };
-    await db.updateTable('seo_articles').set({ status: 'GENERATING', progress: 5, error: null }).where('id', '=', article.id).execute();
+    announceArticle(
+      events,
+      await db
+        .updateTable('seo_articles')
+        .set({ status: 'GENERATING', progress: 5, error: null })
+        .where('id', '=', article.id)
+        .returning(SEO_ARTICLE_STATE)
+        .executeTakeFirst(),
+    );
 
     const brief = run.brief as unknown as SeoBrief;
     const controller = new AbortController();
@@ -277,7 +165,9 @@ export const seoProcessor = defineProcessor({
           .set({ progress: p })
           .where('id', '=', article.id)
           .where('status', '=', 'GENERATING')
-          .execute()
+          .returning(SEO_ARTICLE_STATE)
+          .executeTakeFirst()
+          .then((row) => announceArticle(events, row))
           .catch(() => {}),
       );
       job.updateProgress(p).catch(() => {});
@@ -318,7 +208,7 @@ export const seoProcessor = defineProcessor({
       description = parsed.description;
       content = parsed.content;
       // Images already placed in the old text go back into the new one.
-      const images = ((article.images as unknown as StoredImage[]) ?? []).filter((i) => i.placed);
+      const images = ((article.images as unknown as SeoArticleImage[]) ?? []).filter((i) => i.placed);
       if (images.length) {
         const gens = await db
           .selectFrom('generations')
@@ -338,7 +228,7 @@ export const seoProcessor = defineProcessor({
       }
     }
 
-    const finalStatus: ArticleStatus = run.kind === 'write' ? 'READY' : (brief.prevStatus ?? 'READY');
+    const finalStatus: SeoArticleStatus = run.kind === 'write' ? 'READY' : (brief.prevStatus ?? 'READY');
     const done = await db.transaction().execute(async (trx) => {
       const finished = await trx
         .updateTable('seo_article_runs')
@@ -347,8 +237,8 @@ export const seoProcessor = defineProcessor({
         .where('status', '=', 'PROCESSING')
         .returning('id')
         .executeTakeFirst();
-      if (!finished) return false;
-      await trx
+      if (!finished) return null;
+      return trx
         .updateTable('seo_articles')
         .set((eb) => ({
           title,
@@ -364,59 +254,16 @@ export const seoProcessor = defineProcessor({
           ...(run.kind === 'regenerate' ? { regenerations: eb('regenerations', '+', 1) } : {}),
         }))
         .where('id', '=', article.id)
-        .execute();
-      return true;
+        .returning(SEO_ARTICLE_STATE)
+        .executeTakeFirst();
     });
+    announceArticle(events, done);
     return done ? { completed: true, articleId: article.id } : { skipped: 'ended meanwhile' };
   },
   async onFinalFailure(job, error, deps) {
     if (job.data.kind !== 'run') return;
     const msg = error.message || 'The article could not be written';
-    await failSeoRun(deps.db, job.data.runId, msg.length > 400 ? `${msg.slice(0, 400)}…` : msg);
+    const failed = await failSeoRun(deps.db, job.data.runId, msg.length > 400 ? `${msg.slice(0, 400)}…` : msg);
+    announceArticle(deps.events, failed.article);
   },
 });
-
-/**
- * Start-up reconciliation (Postgres is the truth): PENDING/PROCESSING runs whose job is gone are
- * re-enqueued under their deterministic job id, or failed and refunded when too old; articles with
- * images still unplaced get a fresh place-images job.
- */
-export async function reconcileSeoRuns(
-  deps: { db: Db; log: { warn: (o: object, m: string) => void }; queues: import('../queues').QueueClient },
-  options: { olderThanMs?: number; giveUpAfterMs?: number } = {},
-) {
-  const olderThan = new Date(Date.now() - (options.olderThanMs ?? 60_000));
-  const giveUp = Date.now() - (options.giveUpAfterMs ?? 6 * 3600_000);
-  const rows = await deps.db
-    .selectFrom('seo_article_runs')
-    .select(['id', 'created_at'])
-    .where('status', 'in', ['PENDING', 'PROCESSING'])
-    .where('created_at', '<', olderThan)
-    .execute();
-  let requeued = 0;
-  let refunded = 0;
-  for (const row of rows) {
-    const jobId = `seo-run-${row.id}`;
-    const job = await deps.queues.queues.seo.getJob(jobId);
-    const state = job ? await job.getState() : 'missing';
-    if (state === 'waiting' || state === 'active' || state === 'delayed' || state === 'prioritized' || state === 'waiting-children') continue;
-    if (state === 'failed' || state === 'completed' || new Date(row.created_at).getTime() < giveUp) {
-      await failSeoRun(deps.db, row.id, 'The job was lost');
-      refunded++;
-    } else {
-      if (job) await job.remove().catch(() => {});
-      await deps.queues.enqueue('seo', { kind: 'run', runId: row.id }, { jobId });
-      requeued++;
-    }
-  }
-  const recent = await deps.db
-    .selectFrom('seo_articles')
-    .select(['id', 'images'])
-    .where('updated_at', '>', new Date(Date.now() - 7 * 86_400_000))
-    .execute();
-  const unplaced = recent.filter((a) => (a.images as unknown as StoredImage[]).some((i) => !i.placed));
-  for (const a of unplaced)
-    await deps.queues.enqueue('seo', { kind: 'place-images', articleId: a.id, attempt: 0 }, { jobId: `seo-place-${a.id}-reconcile-${Date.now()}` });
-  if (requeued || refunded) deps.log.warn({ requeued, refunded }, 'reconciled seo runs');
-  return { requeued, refunded, placing: unplaced.length };
-}

@@ -5,6 +5,16 @@ import { applyCreditChangeInTransaction } from './ledger.repository';
 export const refundKeyFor = (generationId: string) => `refund:generation:${generationId}`;
 export const spendKeyFor = (generationId: string) => `spend:generation:${generationId}`;
 
+/** A generation's live state after a write: what the `generation` event carries. */
+export interface GenerationState {
+  id: string;
+  version: number;
+  status: 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED' | 'CANCELLED';
+  progress: number;
+}
+/** `RETURNING` these after a status/progress write of a generation or an export, to announce it. */
+export const ROW_STATE = ['id', 'version', 'status', 'progress'] as const;
+
 /**
  * Ends a generation that did not complete (FAILED or CANCELLED) and refunds its charge exactly
  * once: the status change is conditional on the row still being PENDING/PROCESSING, and the
@@ -15,7 +25,7 @@ export async function endGenerationWithRefund(
   generationId: string,
   status: 'FAILED' | 'CANCELLED',
   error: string | null,
-): Promise<{ ended: boolean; creditsBalance: number | null; userId: string | null }> {
+): Promise<{ ended: boolean; creditsBalance: number | null; userId: string | null; state: GenerationState | null }> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('generations')
@@ -27,9 +37,10 @@ export async function endGenerationWithRefund(
       }))
       .where('id', '=', generationId)
       .where('status', 'in', ['PENDING', 'PROCESSING'])
-      .returning(['user_id', 'credit_units_charged', 'is_admin_test'])
+      .returning(['user_id', 'credit_units_charged', 'is_admin_test', ...ROW_STATE])
       .executeTakeFirst();
-    if (!row) return { ended: false, creditsBalance: null, userId: null };
+    if (!row) return { ended: false, creditsBalance: null, userId: null, state: null };
+    const state = { id: generationId, version: row.version, status: row.status, progress: row.progress };
     if (row.credit_units_charged > 0 && !row.is_admin_test) {
       const refund = await applyCreditChangeInTransaction(trx, {
         userId: row.user_id,
@@ -40,9 +51,9 @@ export async function endGenerationWithRefund(
         referenceId: generationId,
         note: status === 'CANCELLED' ? 'Generation cancelled' : 'Generation failed',
       });
-      return { ended: true, creditsBalance: refund.creditsBalance, userId: row.user_id };
+      return { ended: true, creditsBalance: refund.creditsBalance, userId: row.user_id, state };
     }
     const user = await trx.selectFrom('users').select('credit_units').where('id', '=', row.user_id).executeTakeFirstOrThrow();
-    return { ended: true, creditsBalance: unitsToCredits(user.credit_units), userId: row.user_id };
+    return { ended: true, creditsBalance: unitsToCredits(user.credit_units), userId: row.user_id, state };
   });
 }

@@ -1,6 +1,6 @@
 import { type Db, DEMO_USER_ID } from '@atelier/db';
+import type { QueueClient } from '@atelier/jobs';
 import { AppError, GENERATION_STATUSES, GENERATION_TYPES, unitsToCredits } from '@atelier/shared';
-import type { QueueClient } from '@atelier/worker';
 import { sql } from 'kysely';
 import { bucketDates, type Period, periodDto, ratio, usd } from './admin.period';
 import { queueOverview } from './admin.queues.service';

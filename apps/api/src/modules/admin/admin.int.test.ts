@@ -5,9 +5,8 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { ledgerSumUnits } from '@atelier/db';
 import { MESSAGES } from '@atelier/shared';
-import { type RunningWorkers, startAllWorkers } from '@atelier/worker';
+import { type RunningWorkers, startTestWorkers } from '@atelier/testkit';
 import { sql } from 'kysely';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from '../../router';
 import { ADMIN, createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/harness';
@@ -30,7 +29,7 @@ let admin: { token: string; userId: string };
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login(ADMIN.email, ADMIN.password);
-  workers = await startAllWorkers({ env: t.env, db: t.deps.db, log: pino({ level: 'silent' }), storage: t.deps.storage });
+  workers = await startTestWorkers({ env: t.env, db: t.deps.db, storage: t.deps.storage });
 });
 afterAll(async () => {
   await workers?.close(5000);

@@ -4,7 +4,7 @@ import { listModels } from '../generation/catalogue.service';
 import { generate } from '../generation/generation.service';
 import { writeAudit } from './admin.audit';
 
-type Deps = Pick<Context, 'db' | 'env' | 'queues' | 'media' | 'storage' | 'log'>;
+type Deps = Pick<Context, 'db' | 'env' | 'queues' | 'media' | 'storage' | 'log' | 'events'>;
 
 /**
  * One prompt on several models side by side. Each run is a real generation through the normal

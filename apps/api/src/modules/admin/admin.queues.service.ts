@@ -1,8 +1,6 @@
 import type { Db } from '@atelier/db';
+import { QUEUE_KEYS, type QueueClient, type QueueKey } from '@atelier/jobs';
 import { AppError } from '@atelier/shared';
-import { QUEUE_KEYS, type QueueKey } from '@atelier/shared/jobs';
-import type { QueueClient } from '@atelier/worker';
-import type { Queue } from 'bullmq';
 import { writeAudit } from './admin.audit';
 import type { QueueStats } from './admin.schema';
 
@@ -21,46 +19,33 @@ function withTimeout<T>(p: Promise<T>, ms = TIMEOUT_MS): Promise<T> {
   ]);
 }
 
-async function statsOf(name: string, queue: Queue, now: number): Promise<QueueStats> {
+async function statsOf(queues: QueueClient, name: QueueKey, now: number): Promise<QueueStats> {
   const [counts, paused, failed] = await Promise.all([
-    queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'completed', 'failed'),
-    queue.isPaused(),
+    queues.counts(name),
+    queues.isPaused(name),
     // Newest first: stop counting at the first one older than 24 h.
-    queue.getJobs(['failed'], 0, FAILED_SCAN - 1, false),
+    queues.failedJobs(name, FAILED_SCAN),
   ]);
   const since = now - DAY_MS;
   const failedLast24h = failed.filter((j) => (j.finishedOn ?? j.processedOn ?? j.timestamp) >= since).length;
-  const n = (k: string) => Number(counts[k] ?? 0);
-  return {
-    name,
-    paused,
-    counts: {
-      waiting: n('waiting'),
-      active: n('active'),
-      delayed: n('delayed'),
-      prioritized: n('prioritized'),
-      completed: n('completed'),
-      failed: n('failed'),
-    },
-    failedLast24h,
-  };
+  return { name, paused, counts, failedLast24h };
 }
 
 /** Counts by state and failures in the last 24 h for every queue; says so honestly when Redis is unreachable. */
 export async function queueOverview(queues: QueueClient, now = Date.now()) {
   try {
-    const stats = await withTimeout(Promise.all(QUEUE_KEYS.map((k) => statsOf(k, queues.queues[k], now))));
+    const stats = await withTimeout(Promise.all(QUEUE_KEYS.map((k) => statsOf(queues, k, now))));
     return { available: true, error: null, queues: stats };
   } catch (e) {
     return { available: false, error: `The job queues are unreachable: ${(e as Error).message}`, queues: [] as QueueStats[] };
   }
 }
 
-function queueByName(queues: QueueClient, name: string): Queue {
+function queueByName(name: string): QueueKey {
   if (!(QUEUE_KEYS as string[]).includes(name)) {
     throw new AppError('NOT_FOUND', `Unknown queue: ${name}`, { fields: [{ path: 'queue', message: `Unknown queue: ${name}` }] });
   }
-  return queues.queues[name as QueueKey];
+  return name as QueueKey;
 }
 
 /**
@@ -73,25 +58,25 @@ export async function queueAction(
   admin: { id: string },
   input: { queue: string; action: 'pause' | 'resume' | 'retry-failed' },
 ) {
-  const queue = queueByName(deps.queues, input.queue);
+  const queue = queueByName(input.queue);
   let before: QueueStats;
   try {
-    before = await withTimeout(statsOf(input.queue, queue, Date.now()));
+    before = await withTimeout(statsOf(deps.queues, queue, Date.now()));
   } catch (e) {
     throw new AppError('UNAVAILABLE', `The job queues are unreachable: ${(e as Error).message}`);
   }
   let retried = 0;
   try {
-    if (input.action === 'pause') await withTimeout(queue.pause());
-    else if (input.action === 'resume') await withTimeout(queue.resume());
+    if (input.action === 'pause') await withTimeout(deps.queues.pause(queue));
+    else if (input.action === 'resume') await withTimeout(deps.queues.resume(queue));
     else {
       retried = before.counts.failed;
-      await withTimeout(queue.retryJobs({ state: 'failed', count: 500 }), 15_000);
+      await withTimeout(deps.queues.retryFailed(queue, 500), 15_000);
     }
   } catch (e) {
     throw new AppError('UNAVAILABLE', `The queue did not accept the command: ${(e as Error).message}`);
   }
-  const after = await withTimeout(statsOf(input.queue, queue, Date.now()));
+  const after = await withTimeout(statsOf(deps.queues, queue, Date.now()));
   await writeAudit(deps.db, {
     actorId: admin.id,
     action: input.action === 'retry-failed' ? 'queue.failed_retried' : input.action === 'pause' ? 'queue.paused' : 'queue.resumed',

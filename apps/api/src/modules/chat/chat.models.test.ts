@@ -1,7 +1,7 @@
 import type { ChatMessageRow } from '@atelier/db';
 import { describe, expect, it } from 'vitest';
 import { type ChatModelAdapter, ChatModelRegistry, type ChatTurn, estimateTokens, trimHistory } from './chat.models';
-import { deriveTitle, historyFor } from './chat.service';
+import { deriveTitle, historyFor } from './chat.replies';
 
 const turn = (role: ChatTurn['role'], chars: number, tag = ''): ChatTurn => ({ role, content: `${tag}${'x'.repeat(chars - tag.length)}` });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { authedProcedure, router, viewerProcedure } from '../../trpc';
+import * as replies from './chat.replies';
 import {
   ZConversation,
   ZConversationId,
@@ -16,6 +17,7 @@ import {
   ZUpdateConversationInput,
 } from './chat.schema';
 import * as chat from './chat.service';
+import { openStream } from './chat.stream';
 
 const tags = ['Chat'];
 const ZDeleted = z.object({ success: z.literal(true), id: z.string(), creditsBalance: z.number() });
@@ -58,7 +60,7 @@ export const chatRouter = router({
     })
     .input(ZSendMessageInput)
     .output(ZSendMessageResult)
-    .mutation(({ ctx, input }) => chat.sendMessage(ctx, input)),
+    .mutation(({ ctx, input }) => replies.sendMessage(ctx, input)),
   update: authedProcedure
     .meta({ openapi: { method: 'PATCH', path: '/chat/conversations/{id}', tags, summary: 'Archive, unarchive or rename a conversation' } })
     .input(ZUpdateConversationInput)
@@ -85,7 +87,7 @@ export const chatRouter = router({
     })
     .input(ZMessageRef)
     .output(ZMessageResult)
-    .mutation(({ ctx, input }) => chat.stopReply(ctx, input)),
+    .mutation(({ ctx, input }) => replies.stopReply(ctx, input)),
   regenerate: authedProcedure
     .meta({
       openapi: {
@@ -97,7 +99,7 @@ export const chatRouter = router({
     })
     .input(ZMessageRef)
     .output(ZMessageResult)
-    .mutation(({ ctx, input }) => chat.regenerateReply(ctx, input)),
+    .mutation(({ ctx, input }) => replies.regenerateReply(ctx, input)),
   deleteMessage: authedProcedure
     .meta({
       openapi: {
@@ -109,12 +111,12 @@ export const chatRouter = router({
     })
     .input(ZMessageRef)
     .output(ZDeleted)
-    .mutation(({ ctx, input }) => chat.deleteMessage(ctx, input)),
+    .mutation(({ ctx, input }) => replies.deleteMessage(ctx, input)),
   /**
    * Live replies over SSE (GET /trpc/chat.stream?input=…): `ChatStreamEvent`s until every
    * followed reply has ended. Not mirrored to REST: REST clients read the conversation.
    */
   stream: viewerProcedure
     .input(ZStreamInput)
-    .subscription(({ ctx, input, signal }) => chat.openStream(ctx, { id: ctx.viewerId, isGuest: ctx.isGuest }, input, signal)),
+    .subscription(({ ctx, input, signal }) => openStream(ctx, { id: ctx.viewerId, isGuest: ctx.isGuest }, input, signal)),
 });

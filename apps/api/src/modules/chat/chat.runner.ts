@@ -1,27 +1,23 @@
-import { EventEmitter } from 'node:events';
-import type { Db } from '@atelier/db';
+import { type Db, endReply, type ReplyEnd } from '@atelier/db';
+import type { EventBus, EventSubscription } from '@atelier/jobs';
 import type { Logger } from 'pino';
 import { type ChatModelAdapter, type ChatTurn, type ChatUsage, estimateTokens } from './chat.models';
-import type { ChatMessageStatus, ChatStreamEvent } from './chat.schema';
-import { endReply, getMessageIn, OPEN_STATUSES, type ReplyEnd, toChatMessage } from './chat.store';
+import type { ChatMessageStatus } from './chat.schema';
 
 /**
  * Writes chat replies in this process (chat is interactive: no queue). Each reply's text lives
- * in memory while it streams, is written to its row every FLUSH_MS (and at least every
- * HEARTBEAT_MS, so a live reply never looks abandoned), and ends COMPLETED, FAILED (refunded)
- * or STOPPED. Listeners attach per message id; `attach` hands back the text so far in the same
- * tick, so a late subscriber misses nothing and sees nothing twice.
+ * in memory while it streams and is written to its row every FLUSH_MS (and at least every
+ * HEARTBEAT_MS, so a live reply never looks abandoned: the worker's maintenance ends replies with
+ * no write for CHAT_REPLY_STALE_MS). Every token is published on the reply's `chatReply` channel
+ * with its offset, so a subscriber on any api replica follows it token by token (chat.stream.ts);
+ * the runner answers `chatControl` messages — `stop` from any replica, `sync` (publish the whole
+ * text so far) for a subscriber that joined mid-reply. Replies end COMPLETED, FAILED (refunded) or
+ * STOPPED, announced with an `end` event.
  */
 
 export const FLUSH_MS = 250;
 export const HEARTBEAT_MS = 15_000;
-/** A reply still open with no write for this long was left by a process that died. */
-export const STALE_MS = 2 * 60_000;
-/** How often a subscriber reads a reply's row when it runs in another process. */
-export const POLL_MS = 500;
 export const REPLY_TIMEOUT_MS = 3 * 60_000;
-/** Replies one user may have streaming at once in this process. */
-export const MAX_OPEN_REPLIES_PER_USER = 8;
 
 type StopReason = 'stop' | 'timeout' | 'shutdown' | 'lost';
 
@@ -43,7 +39,6 @@ interface Run {
   done: Promise<void>;
 }
 
-type Listener = (event: ChatStreamEvent) => void;
 const ABORTED = Symbol('aborted');
 
 /** Resolves with the iterator's next step, or ABORTED as soon as the signal fires. */
@@ -68,47 +63,40 @@ function nextOrAbort<T, R>(iterator: AsyncIterator<T, R>, signal: AbortSignal): 
 export interface RunnerDeps {
   db: Db;
   log: Pick<Logger, 'warn' | 'error'>;
+  events: EventBus;
 }
 
 export class ChatRunner {
   private readonly runs = new Map<string, Run>();
-  private readonly events = new EventEmitter().setMaxListeners(0);
+
+  constructor(private readonly deps: RunnerDeps) {}
 
   isLocal(messageId: string): boolean {
     return this.runs.has(messageId);
   }
 
-  openRepliesOf(userId: string): number {
-    let n = 0;
-    for (const run of this.runs.values()) if (run.job.userId === userId) n++;
-    return n;
-  }
-
-  /**
-   * Registers the reply synchronously (so a subscriber that arrives right after the response
-   * finds it) and writes it in the background.
-   */
-  start(deps: RunnerDeps, job: ReplyJob): void {
+  /** Registers the reply and writes it in the background, answering control messages from any replica meanwhile. */
+  start(job: ReplyJob): void {
     if (this.runs.has(job.messageId)) return;
     const run: Run = { job, status: 'PENDING', content: '', controller: new AbortController(), done: Promise.resolve() };
     this.runs.set(job.messageId, run);
-    run.done = this.execute(deps, run)
-      .catch((e: unknown) => deps.log.error({ err: String(e), messageId: job.messageId }, 'chat reply runner failed'))
-      .finally(() => this.runs.delete(job.messageId));
-  }
-
-  /**
-   * The reply's state now plus every later event, or undefined when it is not running here.
-   * Snapshot and listener are taken in one tick: nothing falls between them.
-   */
-  attach(messageId: string, listener: Listener): { snapshot: ChatStreamEvent; detach: () => void } | undefined {
-    const run = this.runs.get(messageId);
-    if (!run) return undefined;
-    this.events.on(messageId, listener);
-    return {
-      snapshot: { type: 'snapshot', messageId, status: run.status, offset: 0, text: run.content },
-      detach: () => this.events.off(messageId, listener),
-    };
+    const control = this.deps.events
+      .subscribe('chatControl', job.messageId, {
+        event: (msg) => {
+          if (msg.action === 'stop') run.controller.abort('stop' satisfies StopReason);
+          else void this.deps.events.publish('chatReply', job.messageId, { type: 'snapshot', status: run.status, text: run.content });
+        },
+      })
+      .catch((e: unknown): EventSubscription | null => {
+        this.deps.log.warn({ err: String(e), messageId: job.messageId }, 'chat reply control channel unavailable');
+        return null;
+      });
+    run.done = this.execute(run)
+      .catch((e: unknown) => this.deps.log.error({ err: String(e), messageId: job.messageId }, 'chat reply runner failed'))
+      .finally(async () => {
+        (await control)?.unsubscribe();
+        this.runs.delete(job.messageId);
+      });
   }
 
   /** Stops a reply running here and waits until it is written; false when it isn't running here. */
@@ -131,12 +119,9 @@ export class ChatRunner {
     await this.idle();
   }
 
-  private emit(event: ChatStreamEvent) {
-    this.events.emit(event.messageId, event);
-  }
-
-  private async execute(deps: RunnerDeps, run: Run): Promise<void> {
-    const { db } = deps;
+  private async execute(run: Run): Promise<void> {
+    const { deps } = this;
+    const { db, events } = deps;
     const { job, controller } = run;
     const signal = controller.signal;
     const started = Date.now();
@@ -181,7 +166,7 @@ export class ChatRunner {
         controller.abort('lost' satisfies StopReason);
       } else {
         run.status = 'STREAMING';
-        this.emit({ type: 'snapshot', messageId: job.messageId, status: 'STREAMING', offset: 0, text: '' });
+        void events.publish('chatReply', job.messageId, { type: 'snapshot', status: 'STREAMING', text: '' });
         const iterator = job.adapter.streamReply({ modelId: job.modelId, messages: job.messages, signal })[Symbol.asyncIterator]();
         for (;;) {
           const step = await nextOrAbort(iterator, signal);
@@ -196,7 +181,8 @@ export class ChatRunner {
           if (typeof step.value !== 'string' || step.value === '') continue;
           const offset = run.content.length;
           run.content += step.value;
-          this.emit({ type: 'delta', messageId: job.messageId, offset, text: step.value });
+          // Published in order on one connection; a subscriber that missed some asks for a `sync`.
+          void events.publish('chatReply', job.messageId, { type: 'delta', offset, text: step.value });
         }
       }
     } catch (e) {
@@ -252,17 +238,8 @@ export class ChatRunner {
     }
 
     const ended = end ? await endReply(db, job.messageId, end) : null;
-    if (ended) {
-      run.status = ended.row.status;
-      this.emit({ type: 'end', messageId: job.messageId, message: toChatMessage(ended.row), creditsBalance: ended.creditsBalance });
-      return;
-    }
-    // Ended elsewhere (or deleted): tell listeners what is stored now.
-    const row = await getMessageIn(db, job.conversationId, job.messageId).catch(() => null);
-    if (row && OPEN_STATUSES.includes(row.status)) return; // not ours to end; a reaper will
-    this.emit({ type: 'end', messageId: job.messageId, message: row ? toChatMessage(row) : null, creditsBalance: null });
+    if (ended) run.status = ended.row.status;
+    // Ended here or elsewhere (or deleted): listeners read the row for what is stored now.
+    await events.publish('chatReply', job.messageId, { type: 'end' });
   }
 }
-
-/** The one runner of this process. */
-export const chatRunner = new ChatRunner();

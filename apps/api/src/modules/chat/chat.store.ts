@@ -1,13 +1,12 @@
-import { applyCreditChangeInTransaction, type ChatConversationRow, type ChatMessageRow, type Db } from '@atelier/db';
+import { type ChatConversationRow, type ChatMessageRow, type Db, OPEN_REPLY_STATUSES } from '@atelier/db';
 import { AppError, MESSAGES, unitsToCredits } from '@atelier/shared';
 import { sql } from 'kysely';
-import type { ChatMessage, ChatMessageStatus, Conversation } from './chat.schema';
+import type { ChatMessage, Conversation } from './chat.schema';
 
-/** The chat module's reads and writes (Kysely stays here and in the service's transactions). */
-
-export const spendKeyForReply = (messageId: string) => `spend:chat:${messageId}`;
-export const refundKeyForReply = (messageId: string) => `refund:chat:${messageId}`;
-export const OPEN_STATUSES: ChatMessageStatus[] = ['PENDING', 'STREAMING'];
+/**
+ * The chat module's reads (Kysely stays here and in the services' transactions; ending a reply
+ * and its refund are packages/db's chat repository, which the worker's maintenance shares).
+ */
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
@@ -52,13 +51,12 @@ export async function getOwnedConversation(db: Db, viewerId: string, id: string)
   return row;
 }
 
+/** A message of the conversation, or undefined (deleted, or not this conversation's). */
+export const findMessageIn = (db: Db, conversationId: string, messageId: string): Promise<ChatMessageRow | undefined> =>
+  db.selectFrom('chat_messages').selectAll().where('id', '=', messageId).where('conversation_id', '=', conversationId).executeTakeFirst();
+
 export async function getMessageIn(db: Db, conversationId: string, messageId: string): Promise<ChatMessageRow> {
-  const row = await db
-    .selectFrom('chat_messages')
-    .selectAll()
-    .where('id', '=', messageId)
-    .where('conversation_id', '=', conversationId)
-    .executeTakeFirst();
+  const row = await findMessageIn(db, conversationId, messageId);
   if (!row) throw new AppError('NOT_FOUND', 'Message not found');
   return row;
 }
@@ -86,54 +84,14 @@ export async function balanceOf(db: Db, userId: string): Promise<number> {
   return unitsToCredits(row.credit_units);
 }
 
-export interface ReplyEnd {
-  status: 'COMPLETED' | 'FAILED' | 'STOPPED';
-  content: string;
-  tokensIn?: number | null;
-  tokensOut?: number | null;
-  latencyMs?: number | null;
-  error?: string | null;
-  /** Give the charge back (once: the ledger key is unique, and only an open reply can end). */
-  refund: boolean;
-}
-
-/**
- * Ends a reply that is still PENDING or STREAMING, refunding it when asked, in one transaction.
- * Returns null when it had already ended (or is gone): a second stop, a late writer, a race.
- */
-export async function endReply(db: Db, messageId: string, end: ReplyEnd): Promise<{ row: ChatMessageRow; creditsBalance: number } | null> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable('chat_messages')
-      .set((eb) => ({
-        status: end.status,
-        content: end.content,
-        tokens_in: end.tokensIn ?? null,
-        tokens_out: end.tokensOut ?? null,
-        latency_ms: end.latencyMs ?? null,
-        error: end.error?.slice(0, 500) ?? null,
-        credit_units_refunded: end.refund ? eb.ref('credit_units') : 0,
-        completed_at: new Date(),
-      }))
-      .where('id', '=', messageId)
-      .where('status', 'in', OPEN_STATUSES)
-      .returningAll()
-      .executeTakeFirst();
-    if (!row) return null;
-    const owner = await trx.selectFrom('chat_conversations').select('user_id').where('id', '=', row.conversation_id).executeTakeFirstOrThrow();
-    if (end.refund && row.credit_units > 0) {
-      const refund = await applyCreditChangeInTransaction(trx, {
-        userId: owner.user_id,
-        kind: 'refund',
-        amountUnits: row.credit_units,
-        idempotencyKey: refundKeyForReply(messageId),
-        referenceType: 'chat_message',
-        referenceId: messageId,
-        note: end.status === 'STOPPED' ? 'Chat reply stopped before any text' : 'Chat reply failed',
-      });
-      return { row, creditsBalance: refund.creditsBalance };
-    }
-    const user = await trx.selectFrom('users').select('credit_units').where('id', '=', owner.user_id).executeTakeFirstOrThrow();
-    return { row, creditsBalance: unitsToCredits(user.credit_units) };
-  });
+/** Replies the user has being written now, on any api replica (Postgres is shared; memory is not). */
+export async function openRepliesOf(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('chat_messages as m')
+    .innerJoin('chat_conversations as c', 'c.id', 'm.conversation_id')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('c.user_id', '=', userId)
+    .where('m.status', 'in', OPEN_REPLY_STATUSES)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

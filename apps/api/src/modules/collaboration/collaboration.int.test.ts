@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { DEMO_IDS } from '@atelier/db';
-import { type RunningWorkers, startAllWorkers } from '@atelier/worker';
-import { pino } from 'pino';
+import { type RunningWorkers, startTestWorkers } from '@atelier/testkit';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/harness';
 import { joinProject, latestOutboxMail, outboxToken } from '../../testing/mail';
@@ -239,10 +238,9 @@ describe('collaboration role matrix (owner / editor / viewer / outsider)', () =>
     });
 
     const { engines } = await testEngines();
-    const workers: RunningWorkers = await startAllWorkers({
+    const workers: RunningWorkers = await startTestWorkers({
       env: t.env,
       db: t.deps.db,
-      log: pino({ level: 'silent' }),
       storage: t.deps.storage,
       engines,
     });
@@ -283,10 +281,9 @@ describe('the worker re-checks membership', () => {
     expect(removed.status).toBe(200);
 
     const { engines } = await testEngines();
-    const workers: RunningWorkers = await startAllWorkers({
+    const workers: RunningWorkers = await startTestWorkers({
       env: t.env,
       db: t.deps.db,
-      log: pino({ level: 'silent' }),
       storage: t.deps.storage,
       engines,
     });

@@ -1,6 +1,6 @@
+import { localEngines } from '@atelier/ai';
 import { type Db, DEMO_USER_ID } from '@atelier/db';
 import { type MediaStorage, mimeForKey } from '@atelier/media';
-import { localEngines } from '@atelier/worker';
 import type { Logger } from 'pino';
 import { analyseAudioFile, readAll, withTempFile } from '../sound-editor/sound-editor.media';
 import { analyseVoice, decodeToPcm, toEspeak } from '../studios/voice.analysis';

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createQueueClient, REDACTED_TOKEN, type RunningWorkers, reconcileOutbox } from '@atelier/worker';
+import { createQueueClient } from '@atelier/jobs';
+import { REDACTED_TOKEN, type RunningWorkers, reconcileOutbox } from '@atelier/testkit';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createTestApp, type TestApp } from '../../testing/harness';
@@ -29,7 +30,7 @@ const waitForRow = async (id: string, status: string, timeoutMs = 20_000) => {
 beforeAll(async () => {
   mailbox = await startMailbox();
   t = await createTestApp({ SMTP_URL: mailbox.url, MAIL_FROM: 'Atelier Test <studio@atelier.test>' });
-  worker = startEmailWorker(t);
+  worker = await startEmailWorker(t);
 });
 afterAll(async () => {
   await worker?.close(5000);
@@ -97,7 +98,7 @@ describe('sending through SMTP', () => {
     // A server that answers 550 (mailbox unavailable): no retries, FAILED with its words.
     const rejecting = await startMailbox({ rejectWith: 550 });
     const t2 = await createTestApp({ SMTP_URL: rejecting.url });
-    const w2 = startEmailWorker(t2);
+    const w2 = await startEmailWorker(t2);
     try {
       const other = address('bounce');
       await t2.signUp(other);
@@ -170,7 +171,7 @@ describe('without SMTP_URL', () => {
   it('keeps the mail in the outbox as UNSENT and prints its links in the log at info', async () => {
     const logLines: string[] = [];
     const t2 = await createTestApp();
-    const w2 = startEmailWorker(t2, { logLines });
+    const w2 = await startEmailWorker(t2, { logLines });
     try {
       const email = address('nosmtp');
       await t2.signUp(email);

@@ -1,6 +1,6 @@
 import type { Db } from '@atelier/db';
+import type { QueueClient } from '@atelier/jobs';
 import type { Env } from '@atelier/shared/env';
-import type { QueueClient } from '@atelier/worker';
 import type { Logger } from 'pino';
 import { describeUserAgent } from '../../lib/user-agent';
 import { type MailSpec, type RenderedMail, type RequestOrigin, renderMail } from './email.templates';

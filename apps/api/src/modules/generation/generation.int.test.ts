@@ -1,7 +1,7 @@
+import { type Engine, localEngines } from '@atelier/ai';
 import { endGenerationWithRefund, ledgerSumUnits } from '@atelier/db';
 import { MESSAGES } from '@atelier/shared';
-import { type Engine, localEngines, type RunningWorkers, reconcileGenerations, startAllWorkers } from '@atelier/worker';
-import { pino } from 'pino';
+import { type RunningWorkers, reconcileGenerations, startTestWorkers } from '@atelier/testkit';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/harness';
@@ -51,10 +51,9 @@ beforeAll(async () => {
       },
     ])
     .execute();
-  workers = await startAllWorkers({
+  workers = await startTestWorkers({
     env: t.env,
     db: t.deps.db,
-    log: pino({ level: 'silent' }),
     storage: t.deps.storage,
     engines: { ...engines, 'local/failing': failing, 'local/slow': slow },
   });
@@ -260,7 +259,7 @@ describe('generation pipeline', () => {
       .where('id', '=', id)
       .execute();
     await (await t.deps.queues.queues.text.getJob(id))?.remove();
-    const result = await reconcileGenerations({ db: t.deps.db, log: pino({ level: 'silent' }), queues: t.deps.queues });
+    const result = await reconcileGenerations(t.deps);
     expect(result.requeued).toBe(1);
     const g = await waitFor(id, u.token, (x) => x.status === 'COMPLETED');
     expect(g.status).toBe('COMPLETED');

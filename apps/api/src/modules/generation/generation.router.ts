@@ -8,7 +8,6 @@ import * as generation from './generation.service';
 const tags = ['Generation'];
 const ZId = z.object({ id: z.uuid({ error: 'id must be a generation id' }) }).strict();
 const ZWithBalance = z.object({ generation: ZGeneration, creditsBalance: z.number(), replayed: z.boolean().optional() });
-const TERMINAL = new Set(['COMPLETED', 'FAILED', 'CANCELLED']);
 
 // Literal paths come before parameterised ones (/generation/history before /generation/{id}).
 export const generationRouter = router({
@@ -86,21 +85,8 @@ export const generationRouter = router({
     .input(z.object({ modelIds: z.array(z.string().min(1).max(100)).min(1, 'modelIds needs at least one model').max(8) }).strict())
     .output(z.object({ models: z.array(ZCompareRow) }))
     .mutation(({ ctx, input }) => generation.compare(ctx, input.modelIds)),
-  onStatus: viewerProcedure.input(ZId).subscription(async function* ({ ctx, input, signal }) {
-    // Pushes status and progress until the generation ends (SSE). GET /generation/{id} is the fallback.
-    let last = '';
-    for (;;) {
-      const row = await generation.getOwned(ctx, ctx.viewerId, input.id);
-      const dto = generation.toGeneration(ctx, row);
-      const fingerprint = `${dto.status}:${dto.progress}`;
-      if (fingerprint !== last) {
-        last = fingerprint;
-        yield dto;
-      }
-      if (TERMINAL.has(dto.status) || signal?.aborted) return;
-      await new Promise((r) => setTimeout(r, 400));
-    }
-  }),
+  // Pushes status and progress until the generation ends (SSE, from any replica's worker). GET /generation/{id} is the fallback.
+  onStatus: viewerProcedure.input(ZId).subscription(({ ctx, input, signal }) => generation.followStatus(ctx, ctx.viewerId, input.id, signal)),
   byId: viewerProcedure
     .meta({ openapi: { method: 'GET', path: '/generation/{id}', tags, summary: 'One generation (status polling fallback)' } })
     .input(ZId)

@@ -1,15 +1,17 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { applyCreditChangeInTransaction, endGenerationWithRefund, type GenerationRow, spendKeyFor } from '@atelier/db';
+import { announceRow } from '@atelier/jobs';
 import { removeUnreferenced } from '@atelier/media';
 import { AppError, type FieldError, MESSAGES, type ModelInput, unitsToCredits } from '@atelier/shared';
 import { sql } from 'kysely';
 import type { Context } from '../../context';
+import { followRow } from '../../lib/live';
 import { projectFor } from '../projects/projects.access';
 import { applyBrandKitToPrompt } from '../workspace/brand-kit.service';
 import { listModels, resolveModel } from './catalogue.service';
 import type { GenerateInput, Generation, GenerationExtras, Model } from './generation.schema';
 
-type Deps = Pick<Context, 'db' | 'env' | 'queues' | 'media' | 'storage' | 'log'>;
+type Deps = Pick<Context, 'db' | 'env' | 'queues' | 'media' | 'storage' | 'log' | 'events'>;
 type UserCtx = Deps & { user: { id: string }; req?: Context['req'] };
 
 const IDEMPOTENCY_WINDOW_MS = 24 * 3600_000;
@@ -226,7 +228,11 @@ export async function generate(ctx: UserCtx, input: GenerateInput, options: Gene
     await ctx.queues.enqueue(input.type, { generationId: id }, { jobId: id });
   } catch (e) {
     ctx.log.error({ err: String(e), generationId: id }, 'enqueue failed; refunding');
-    await endGenerationWithRefund(ctx.db, id, 'FAILED', 'The job queue was unavailable; your credits were refunded');
+    announceRow(
+      ctx.events,
+      'generation',
+      (await endGenerationWithRefund(ctx.db, id, 'FAILED', 'The job queue was unavailable; your credits were refunded')).state,
+    );
     throw new AppError('UNAVAILABLE', 'The job queue is unavailable right now. You have not been charged; please try again shortly.');
   }
   return { generation: toGeneration(ctx, row), creditsBalance, replayed: false };
@@ -238,14 +244,28 @@ export async function getOwned(deps: Deps, viewerId: string, id: string): Promis
   return row;
 }
 
+const TERMINAL = new Set(['COMPLETED', 'FAILED', 'CANCELLED']);
+
+/** `generation.onStatus`: the viewer's generation, then every status and progress change until it ends (lib/live.ts). */
+export const followStatus = (deps: Deps & Pick<Context, 'live'>, viewerId: string, id: string, signal?: AbortSignal) =>
+  followRow(deps, {
+    topic: 'generation',
+    key: id,
+    load: () => getOwned(deps, viewerId, id),
+    present: (r) => toGeneration(deps, r),
+    terminal: TERMINAL,
+    signal,
+  });
+
 export async function cancel(ctx: UserCtx, id: string) {
   const row = await getOwned(ctx, ctx.user.id, id);
   if (row.status !== 'PENDING' && row.status !== 'PROCESSING') {
     throw new AppError('CONFLICT', `This generation is already ${row.status.toLowerCase()}`);
   }
   const ended = await endGenerationWithRefund(ctx.db, id, 'CANCELLED', 'Cancelled by you');
-  const job = await ctx.queues.queues[row.type].getJob(id).catch(() => undefined);
-  if (job && (await job.isWaiting().catch(() => false))) await job.remove().catch(() => {});
+  announceRow(ctx.events, 'generation', ended.state);
+  // Not started yet: it never will. Running: the worker sees the row CANCELLED and stops.
+  await ctx.queues.cancel(row.type, id).catch(() => false);
   const fresh = await getOwned(ctx, ctx.user.id, id);
   return { generation: toGeneration(ctx, fresh), creditsBalance: ended.creditsBalance ?? (await balance(ctx, ctx.user.id)) };
 }

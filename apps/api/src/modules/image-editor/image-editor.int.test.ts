@@ -1,6 +1,6 @@
+import { localEngines } from '@atelier/ai';
 import { DEMO_IDS } from '@atelier/db';
-import { localEngines, type RunningWorkers, startAllWorkers } from '@atelier/worker';
-import { pino } from 'pino';
+import { type RunningWorkers, startTestWorkers } from '@atelier/testkit';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/harness';
@@ -10,10 +10,9 @@ let workers: RunningWorkers;
 
 beforeAll(async () => {
   t = await createTestApp();
-  workers = await startAllWorkers({
+  workers = await startTestWorkers({
     env: t.env,
     db: t.deps.db,
-    log: pino({ level: 'silent' }),
     storage: t.deps.storage,
     engines: await localEngines(),
   });

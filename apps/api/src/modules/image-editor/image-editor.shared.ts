@@ -3,7 +3,7 @@ import { AppError, type AspectRatio, dimensionsFor, type Resolution } from '@ate
 import type { Context } from '../../context';
 import { notFound, type ProjectNeed, projectFor } from '../projects/projects.access';
 
-export type Deps = Pick<Context, 'db' | 'env' | 'queues' | 'media' | 'storage' | 'log'>;
+export type Deps = Pick<Context, 'db' | 'env' | 'queues' | 'media' | 'storage' | 'log' | 'events'>;
 export type UserCtx = Deps & { user: { id: string }; req?: Context['req'] };
 
 export const invalid = (field: string, message: string) => new AppError('VALIDATION', message, { fields: [{ path: field, message }] });

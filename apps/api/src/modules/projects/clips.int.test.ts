@@ -1,6 +1,5 @@
 import { ledgerSumUnits } from '@atelier/db';
-import { type RunningWorkers, startAllWorkers } from '@atelier/worker';
-import { pino } from 'pino';
+import { type RunningWorkers, startTestWorkers } from '@atelier/testkit';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/harness';
@@ -13,7 +12,7 @@ beforeAll(async () => {
   t = await createTestApp();
   await t.deps.db.insertInto('ai_models').values(FAILING_VIDEO_MODEL).execute();
   const { engines } = await testEngines();
-  workers = await startAllWorkers({ env: t.env, db: t.deps.db, log: pino({ level: 'silent' }), storage: t.deps.storage, engines });
+  workers = await startTestWorkers({ env: t.env, db: t.deps.db, storage: t.deps.storage, engines });
 });
 afterAll(async () => {
   await workers?.close(5000);

@@ -8,7 +8,7 @@ import type { ClipStatus, GenerateClipRequest, TimelineClip, UpdateClipRequest, 
 import { clipFor, notFound, projectFor, readableBy, touchProject } from './projects.access';
 import { ownMediaKey, storeUploadedImage } from './projects.media';
 
-type Deps = Pick<Context, 'db' | 'env' | 'queues' | 'media' | 'storage' | 'log'>;
+type Deps = Pick<Context, 'db' | 'env' | 'queues' | 'media' | 'storage' | 'log' | 'events'>;
 type UserCtx = Deps & { user: { id: string }; req?: Context['req'] };
 
 const DEFAULT_CLIP_SECONDS = DEMO.clipDurationMs / 1000;

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
-import { type RunningWorkers, startAllWorkers } from '@atelier/worker';
-import { pino } from 'pino';
+import { type RunningWorkers, startTestWorkers } from '@atelier/testkit';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/harness';
@@ -13,7 +12,7 @@ let workers: RunningWorkers;
 beforeAll(async () => {
   t = await createTestApp();
   const { engines } = await testEngines();
-  workers = await startAllWorkers({ env: t.env, db: t.deps.db, log: pino({ level: 'silent' }), storage: t.deps.storage, engines });
+  workers = await startTestWorkers({ env: t.env, db: t.deps.db, storage: t.deps.storage, engines });
 });
 afterAll(async () => {
   await workers?.close(5000);

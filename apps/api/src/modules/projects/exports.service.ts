@@ -1,13 +1,15 @@
-import type { Db, ExportRow } from '@atelier/db';
+import { type Db, type ExportRow, ROW_STATE } from '@atelier/db';
+import { announceRow } from '@atelier/jobs';
 import { AppError } from '@atelier/shared';
 import type { Context } from '../../context';
+import { followRow } from '../../lib/live';
 import { effectiveClip, listClipRows } from './clips.service';
 import { type CreateExportRequest, EXPORT_STATUSES, type Export, type ExportType } from './exports.schema';
 import { notFound, projectFor, readableBy } from './projects.access';
 import { ownMediaKey } from './projects.media';
 import { listSegmentsOf } from './segments.service';
 
-type Deps = Pick<Context, 'db' | 'env' | 'queues' | 'media' | 'storage' | 'log'>;
+type Deps = Pick<Context, 'db' | 'env' | 'queues' | 'media' | 'storage' | 'log' | 'events'>;
 type UserCtx = Deps & { user: { id: string } };
 
 /** Which outputs each project type can export; the first is the default. */
@@ -60,13 +62,34 @@ const exportColumns = [
   'e.completed_at',
   'e.created_at',
   'e.updated_at',
+  'e.version',
 ] as const;
 
-export async function getExport(deps: Deps, viewerId: string, exportId: string): Promise<Export> {
+async function exportRow(deps: Deps, viewerId: string, exportId: string): Promise<ExportRow> {
   const row = await ownedExports(deps.db, viewerId).select(exportColumns).where('e.id', '=', exportId).executeTakeFirst();
   if (!row) throw notFound();
-  return toExport(deps, row);
+  return row;
 }
+
+export async function getExport(deps: Deps, viewerId: string, exportId: string): Promise<Export> {
+  return toExport(deps, await exportRow(deps, viewerId, exportId));
+}
+
+const TERMINAL_EXPORT = new Set(['COMPLETED', 'FAILED']);
+
+/**
+ * `projects.onExport`: the export, then every status and progress change until it ends — video,
+ * segment, image-editor and sound-editor renders alike (lib/live.ts).
+ */
+export const followExport = (deps: Deps & Pick<Context, 'live'>, viewerId: string, exportId: string, signal?: AbortSignal) =>
+  followRow(deps, {
+    topic: 'export',
+    key: exportId,
+    load: () => exportRow(deps, viewerId, exportId),
+    present: (r) => toExport(deps, r),
+    terminal: TERMINAL_EXPORT,
+    signal,
+  });
 
 export async function listExports(deps: Deps, viewerId: string, input: { projectId?: string; limit: number; offset: number }) {
   if (input.projectId) await projectFor(deps.db, viewerId, input.projectId, { need: 'read' });
@@ -161,11 +184,13 @@ export async function queueExport(
     await ctx.queues.enqueue('export', { exportId: row.id }, { jobId: row.id });
   } catch (e) {
     ctx.log.error({ err: String(e), exportId: row.id }, 'export enqueue failed');
-    await ctx.db
+    const failed = await ctx.db
       .updateTable('exports')
       .set({ status: 'FAILED', error: 'The job queue was unavailable', completed_at: new Date() })
       .where('id', '=', row.id)
-      .execute();
+      .returning(ROW_STATE)
+      .executeTakeFirst();
+    announceRow(ctx.events, 'export', failed);
     throw new AppError('UNAVAILABLE', 'The job queue is unavailable right now; please try the export again shortly.');
   }
   return row;

@@ -6,10 +6,10 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { type Engine, localEngines } from '@atelier/ai';
 import type { Db } from '@atelier/db';
 import type { MediaStorage } from '@atelier/media';
 import { type AspectRatio, dimensionsFor, type Resolution } from '@atelier/shared';
-import { type Engine, localEngines } from '@atelier/worker';
 import sharp from 'sharp';
 
 export function run(cmd: string, args: string[]): Promise<string> {

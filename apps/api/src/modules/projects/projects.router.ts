@@ -45,7 +45,6 @@ const ZDeleted = z.object({ success: z.literal(true), id: z.string() });
 const ZProjectResult = z.object({ success: z.literal(true), project: ZProject });
 const ZClips = z.object({ clips: z.array(ZVideoClip) });
 const ZSegments = z.object({ segments: z.array(ZSegment) });
-const TERMINAL_EXPORT = new Set(['COMPLETED', 'FAILED']);
 
 /**
  * Projects, their video clips, segments with versions, and exports (spec §7 Projects calls).
@@ -76,20 +75,10 @@ export const projectsRouter = router({
     .input(ZExportId)
     .output(ZExport)
     .query(({ ctx, input }) => exportsService.getExport(ctx, ctx.viewerId, input.id)),
-  onExport: viewerProcedure.input(ZExportId).subscription(async function* ({ ctx, input, signal }) {
-    // Pushes status and progress until the export ends (SSE). GET /projects/exports/{id} is the fallback.
-    let last = '';
-    for (;;) {
-      const dto = await exportsService.getExport(ctx, ctx.viewerId, input.id);
-      const fingerprint = `${dto.status}:${dto.progress}`;
-      if (fingerprint !== last) {
-        last = fingerprint;
-        yield dto;
-      }
-      if (TERMINAL_EXPORT.has(dto.status) || signal?.aborted) return;
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  }),
+  // Pushes status and progress until the export ends (SSE, from any replica's worker). GET /projects/exports/{id} is the fallback.
+  onExport: viewerProcedure
+    .input(ZExportId)
+    .subscription(({ ctx, input, signal }) => exportsService.followExport(ctx, ctx.viewerId, input.id, signal)),
   clipGeneration: viewerProcedure
     .meta({
       openapi: {

@@ -9,7 +9,7 @@ import { ownCopies } from './projects.media';
 import type { CreateProjectRequest, ListProjectsRequest, Project, UpdateProjectRequest } from './projects.schema';
 import { listSegmentsOf } from './segments.service';
 
-type Deps = Pick<Context, 'db' | 'env' | 'queues' | 'media' | 'storage' | 'log'>;
+type Deps = Pick<Context, 'db' | 'env' | 'queues' | 'media' | 'storage' | 'log' | 'events'>;
 type UserCtx = Deps & { user: { id: string } };
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

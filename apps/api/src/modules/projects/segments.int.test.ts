@@ -1,6 +1,5 @@
 import { ledgerSumUnits } from '@atelier/db';
-import { type RunningWorkers, startAllWorkers } from '@atelier/worker';
-import { pino } from 'pino';
+import { type RunningWorkers, startTestWorkers } from '@atelier/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/harness';
 import { testEngines, waitUntil } from './projects.fixtures';
@@ -11,7 +10,7 @@ let workers: RunningWorkers;
 beforeAll(async () => {
   t = await createTestApp();
   const { engines } = await testEngines();
-  workers = await startAllWorkers({ env: t.env, db: t.deps.db, log: pino({ level: 'silent' }), storage: t.deps.storage, engines });
+  workers = await startTestWorkers({ env: t.env, db: t.deps.db, storage: t.deps.storage, engines });
 });
 afterAll(async () => {
   await workers?.close(5000);

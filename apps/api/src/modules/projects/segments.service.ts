@@ -8,7 +8,7 @@ import { generate } from '../generation/generation.service';
 import { notFound, projectFor, segmentFor, touchProject } from './projects.access';
 import type { Segment, SegmentVersion } from './segments.schema';
 
-type Deps = Pick<Context, 'db' | 'env' | 'queues' | 'media' | 'storage' | 'log'>;
+type Deps = Pick<Context, 'db' | 'env' | 'queues' | 'media' | 'storage' | 'log' | 'events'>;
 type UserCtx = Deps & { user: { id: string }; req?: Context['req'] };
 type VersionStatus = SegmentVersion['status'];
 

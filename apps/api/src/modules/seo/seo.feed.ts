@@ -2,7 +2,7 @@ import { isAppError } from '@atelier/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../context';
 import { rateLimit } from '../../lib/rate-limit';
-import { articleMediaUrls, generationStates, publishDue } from './seo.articles';
+import { articleMediaUrls, generationStates } from './seo.articles';
 import { type FeedArticle, jsonFeed, rssFeed } from './seo.render';
 
 const FEED_ITEMS = 50;
@@ -13,7 +13,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * Public feeds of an SEO project's PUBLISHED articles: `GET /api/seo/feeds/{seoProjectId}.xml`
  * (RSS 2.0) and `.json` (JSON Feed 1.1). No login: a feed URL is meant for readers and sites.
- * Static path prefix, so it wins over the REST mirror's `/api/*`. Article HTML is sanitised.
+ * Static path prefix, so it wins over the REST mirror's `/api/*`. Article HTML is sanitised. A read
+ * changes nothing: scheduled articles are published by their delayed job (seo.schedule.ts).
  */
 export async function seoFeedPlugin(app: FastifyInstance, opts: { deps: AppDeps }) {
   const { deps } = opts;
@@ -36,7 +37,6 @@ export async function seoFeedPlugin(app: FastifyInstance, opts: { deps: AppDeps 
       .where('id', '=', id)
       .executeTakeFirst();
     if (!seo) return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Feed not found' } });
-    await publishDue(deps.db, seo.id);
     const rows = await deps.db
       .selectFrom('seo_articles')
       .select(['id', 'user_id', 'title', 'description', 'slug', 'content', 'format', 'keywords', 'images', 'published_at', 'updated_at'])
@@ -66,7 +66,8 @@ export async function seoFeedPlugin(app: FastifyInstance, opts: { deps: AppDeps 
       link: seo.target_url || origin,
       feedUrl: `${origin}/api/seo/feeds/${seo.id}.${kind}`,
     };
-    void reply.header('cache-control', 'public, max-age=300');
+    // Shared caches may keep it a minute: an unpublished article leaves the feed as fast as its images stop.
+    void reply.header('cache-control', 'public, max-age=60');
     if (kind === 'xml') return reply.type('application/rss+xml; charset=utf-8').send(rssFeed(site, articles));
     return reply.type('application/feed+json; charset=utf-8').send(JSON.stringify(jsonFeed(site, articles)));
   });

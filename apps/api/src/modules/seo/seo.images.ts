@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { applyCreditChangeInTransaction, endGenerationWithRefund, spendKeyFor } from '@atelier/db';
+import { announceRow } from '@atelier/jobs';
 import { AppError, estimateSeoImages, headings, unitsToCredits } from '@atelier/shared';
-import type { Context } from '../../context';
 import { resolveModel } from '../generation/catalogue.service';
 import { brandClause } from '../workspace/brand-kit.service';
-import { articleFor, getArticle } from './seo.articles';
+import { articleFor, type Deps, getArticle, type UserCtx } from './seo.articles';
 import type { ImageEstimate } from './seo.schema';
-
-type Deps = Pick<Context, 'db' | 'env' | 'queues' | 'media' | 'storage' | 'log'>;
-type UserCtx = Deps & { user: { id: string }; req?: Context['req'] };
 
 export interface ImageRequest {
   id: string;
@@ -60,9 +57,9 @@ export async function estimate(deps: Deps, viewerId: string, input: ImageRequest
 
 /**
  * POST /seo/articles/{id}/generate-images: charges exactly the estimate (one ledger spend per
- * image, in the transaction that creates the image generations), queues them on the image
- * pipeline (status queued; a failed image is refunded there) and a seo job that places each
- * finished image into the article — the hero at the top.
+ * image, in the transaction that creates the image generations) and queues them on the image
+ * pipeline (status queued; a failed image is refunded there). Each finished image is placed into
+ * the article by a seo job the image processor queues (the hero at the top).
  */
 export async function generateImages(ctx: UserCtx, input: ImageRequest) {
   const { row } = await articleFor(ctx.db, ctx.user.id, input.id, 'write');
@@ -137,15 +134,14 @@ export async function generateImages(ctx: UserCtx, input: ImageRequest) {
 
   try {
     for (const a of made.added) await ctx.queues.enqueue('image', { generationId: a.generationId }, { jobId: a.generationId });
-    await ctx.queues.enqueue(
-      'seo',
-      { kind: 'place-images', articleId: row.id, attempt: 0 },
-      { jobId: `seo-place-${row.id}-${Date.now()}`, delay: 1000 },
-    );
   } catch (e) {
     ctx.log.error({ err: String(e), articleId: row.id }, 'seo image enqueue failed; refunding');
     for (const a of made.added)
-      await endGenerationWithRefund(ctx.db, a.generationId, 'FAILED', 'The job queue was unavailable; your credits were refunded');
+      announceRow(
+        ctx.events,
+        'generation',
+        (await endGenerationWithRefund(ctx.db, a.generationId, 'FAILED', 'The job queue was unavailable; your credits were refunded')).state,
+      );
     await ctx.db
       .updateTable('seo_articles')
       .set((eb) => ({ credit_units_used: eb('credit_units_used', '-', est.totalUnits) }))

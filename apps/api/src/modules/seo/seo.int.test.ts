@@ -1,10 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type Engine, localEngines } from '@atelier/ai';
 import { DEMO_IDS, ledgerSumUnits } from '@atelier/db';
 import { MESSAGES } from '@atelier/shared';
-import { type Engine, localEngines, type RunningWorkers, startAllWorkers } from '@atelier/worker';
-import { pino } from 'pino';
+import { type RunningWorkers, startTestWorkers } from '@atelier/testkit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { contextFactory } from '../../context';
+import { appRouter } from '../../router';
 import { createTestApp, type TestApp } from '../../testing/harness';
 import { fetchPage, vetUrl } from './seo.fetch';
 
@@ -58,10 +61,9 @@ beforeAll(async () => {
       is_local: true,
     })
     .execute();
-  workers = await startAllWorkers({
+  workers = await startTestWorkers({
     env: t.env,
     db: t.deps.db,
-    log: pino({ level: 'silent' }),
     storage: t.deps.storage,
     engines: { ...(await localEngines()), 'local/failing-writer': failing },
   });
@@ -565,5 +567,115 @@ describe('refine, images, publishing and export', () => {
     expect(all.body.files).toHaveLength(1);
     expect(all.body.combined.content).toContain('title: "Kiln Firing For Beginners"');
     expect(await ledgerSumUnits(t.deps.db, u.userId)).toBe(Math.round((await balanceOf(u.token)) * 100));
+  });
+});
+
+describe('scheduled publishing is a delayed job', () => {
+  const row = (id: string) =>
+    t.deps.db.selectFrom('seo_articles').select(['status', 'publish_date', 'published_at']).where('id', '=', id).executeTakeFirstOrThrow();
+
+  /** Schedules the article `ms` from now; returns its publish job's id, checked to be waiting. */
+  async function scheduleIn(token: string, id: string, ms: number) {
+    const when = new Date(Date.now() + ms);
+    await t.rest('POST', `/api/seo/articles/${id}/schedule`, { token, body: { publishDate: when.toISOString() } });
+    const jobId = `seo-publish-${id}-${when.getTime()}`;
+    expect(await t.deps.queues.state('seo', jobId)).toBe('delayed');
+    return jobId;
+  }
+
+  async function readyArticle(token: string) {
+    const { seo } = await setUp(token);
+    const res = await t.rest('POST', `/api/seo/projects/${seo.id}/articles`, { token, body: { topics: ['Glazing a mug at home'] } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const [a] = await waitArticles(token, seo.id, (as) => as[0]?.status === 'READY');
+    expect(a.status).toBe('READY');
+    return { seo, id: a.id as string };
+  }
+
+  it('publishes at its time with nobody making a request; rescheduling moves the job, and the old time publishes nothing', async () => {
+    const u = await t.signUp();
+    const { id } = await readyArticle(u.token);
+    const first = new Date(Date.now() + 2500);
+    const sch = await t.rest('POST', `/api/seo/articles/${id}/schedule`, { token: u.token, body: { publishDate: first.toISOString() } });
+    expect(sch.status, JSON.stringify(sch.body)).toBe(200);
+    expect(sch.body.article.status).toBe('SCHEDULED');
+    const moved = new Date(Date.now() + 6000);
+    const re = await t.rest('POST', `/api/seo/articles/${id}/schedule`, { token: u.token, body: { publishDate: moved.toISOString() } });
+    expect(re.body.article.publishDate).toBe(moved.toISOString());
+    // From here on only the database is read: no api request could publish it.
+    while (Date.now() < first.getTime() + 1500) await new Promise((r) => setTimeout(r, 200));
+    expect((await row(id)).status).toBe('SCHEDULED');
+    const deadline = moved.getTime() + 60_000;
+    let r = await row(id);
+    while (r.status !== 'PUBLISHED' && Date.now() < deadline) {
+      await new Promise((res) => setTimeout(res, 200));
+      r = await row(id);
+    }
+    expect(r.status).toBe('PUBLISHED');
+    expect(r.published_at?.toISOString()).toBe(moved.toISOString());
+    expect(Date.now()).toBeGreaterThanOrEqual(moved.getTime());
+  }, 90_000);
+
+  it('unscheduling and publishing now remove the job; reads (the feed too) never publish', async () => {
+    const u = await t.signUp();
+    const { seo, id } = await readyArticle(u.token);
+    const jobId = await scheduleIn(u.token, id, 60_000);
+    const un = await t.rest('POST', `/api/seo/articles/${id}/unpublish`, { token: u.token });
+    expect(un.body.article.status).toBe('READY');
+    expect(await t.deps.queues.state('seo', jobId)).toBe('missing');
+
+    // A SCHEDULED row whose time has passed and whose job is gone (Redis lost it): reading the
+    // project, the article or the public feed leaves it alone (the maintenance sweep re-adds the job).
+    await t.deps.db
+      .updateTable('seo_articles')
+      .set({ status: 'SCHEDULED', publish_date: new Date(Date.now() - 60_000) })
+      .where('id', '=', id)
+      .execute();
+    await t.rest('GET', `/api/seo/projects/${seo.id}/articles`, { token: u.token });
+    await t.rest('GET', `/api/seo/projects/${seo.id}/stats`, { token: u.token });
+    await t.rest('GET', `/api/seo/articles/${id}`, { token: u.token });
+    expect((await t.app.inject({ method: 'GET', url: `/api/seo/feeds/${seo.id}.json` })).statusCode).toBe(200);
+    expect((await row(id)).status).toBe('SCHEDULED');
+
+    const laterJob = await scheduleIn(u.token, id, 60_000);
+    const pub = await t.rest('POST', `/api/seo/articles/${id}/publish`, { token: u.token });
+    expect(pub.body.article.status).toBe('PUBLISHED');
+    expect(await t.deps.queues.state('seo', laterJob)).toBe('missing');
+  });
+});
+
+describe('live progress (seo.onProgress)', () => {
+  it('sends every article, then each change as it is written and published — from events, not polling', async () => {
+    const u = await t.signUp();
+    const { seo } = await setUp(u.token);
+    const req = { headers: { authorization: `Bearer ${u.token}` }, ip: '127.0.0.1' } as unknown as FastifyRequest;
+    const res = { header: () => res } as unknown as FastifyReply;
+    const controller = new AbortController();
+    const caller = appRouter.createCaller(await contextFactory(t.deps)({ req, res }), { signal: controller.signal });
+    const stream = await caller.seo.onProgress({ id: seo.id });
+    const seen: { articleId: string; status: string; progress: number }[][] = [];
+    const reading = (async () => {
+      for await (const msg of stream) seen.push(msg.articles.map((a) => ({ articleId: a.articleId, status: a.status, progress: a.progress })));
+    })();
+    const until = async (pred: () => boolean) => {
+      const deadline = Date.now() + 20_000;
+      while (!pred() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(pred()).toBe(true);
+    };
+    await until(() => seen.length === 1);
+    expect(seen[0]).toEqual([]); // no article yet
+    const made = await t.rest('POST', `/api/seo/projects/${seo.id}/articles`, { token: u.token, body: { topics: ['Firing a kiln safely'] } });
+    const id = made.body.articles[0].id as string;
+    await until(() => seen.flat().some((a) => a.articleId === id && a.status === 'READY'));
+    const states = seen.flat().filter((a) => a.articleId === id);
+    expect(states.map((a) => a.status)).toContain('GENERATING');
+    expect(states.at(-1)).toEqual({ articleId: id, status: 'READY', progress: 100 });
+    // Progress only moves forward while it is written.
+    const writing = states.filter((a) => a.status === 'GENERATING').map((a) => a.progress);
+    expect(writing).toEqual([...writing].sort((x, y) => x - y));
+    await t.rest('POST', `/api/seo/articles/${id}/publish`, { token: u.token });
+    await until(() => seen.flat().some((a) => a.articleId === id && a.status === 'PUBLISHED'));
+    controller.abort();
+    await reading;
   });
 });

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { authedProcedure, router, viewerProcedure } from '../../trpc';
 import * as articles from './seo.articles';
+import * as exporting from './seo.export';
 import * as images from './seo.images';
+import { followProgress } from './seo.live';
+import * as schedule from './seo.schedule';
 import {
   ZArticleChargeResult,
   ZArticleId,
@@ -28,6 +31,7 @@ import {
   ZUpdateArticle,
 } from './seo.schema';
 import * as seo from './seo.service';
+import * as writing from './seo.writing';
 
 const tags = ['SEO'];
 
@@ -83,6 +87,8 @@ export const seoRouter = router({
     .input(ZSeoProjectId)
     .output(z.object({ seoProject: ZSeoProject }))
     .mutation(({ ctx, input }) => seo.analyze(ctx, ctx.user.id, input.id)),
+  // Live article progress (SSE): every article first, then the ones that changed. The articles and stats reads are the fallback.
+  onProgress: viewerProcedure.input(ZSeoProjectId).subscription(({ ctx, input, signal }) => followProgress(ctx, ctx.viewerId, input.id, signal)),
   articles: viewerProcedure
     .meta({ openapi: { method: 'GET', path: '/seo/projects/{id}/articles', tags, summary: 'Articles of an SEO project, newest first' } })
     .input(ZListArticles)
@@ -99,7 +105,7 @@ export const seoRouter = router({
     })
     .input(ZRequestArticles)
     .output(ZRequestArticlesResult)
-    .mutation(({ ctx, input }) => articles.requestArticles(ctx, input)),
+    .mutation(({ ctx, input }) => writing.requestArticles(ctx, input)),
   stats: viewerProcedure
     .meta({
       openapi: {
@@ -116,7 +122,7 @@ export const seoRouter = router({
     .meta({ openapi: { method: 'GET', path: '/seo/projects/{id}/export', tags, summary: 'Every finished article as Markdown or sanitised HTML' } })
     .input(ZExportRequest)
     .output(ZExportAll)
-    .query(({ ctx, input }) => articles.exportAll(ctx, ctx.viewerId, input.id, input.format)),
+    .query(({ ctx, input }) => exporting.exportAll(ctx, ctx.viewerId, input.id, input.format)),
 
   // ---- one article ------------------------------------------------------------------------
   article: viewerProcedure
@@ -145,7 +151,7 @@ export const seoRouter = router({
     })
     .input(ZRegenerateArticle)
     .output(ZArticleChargeResult)
-    .mutation(({ ctx, input }) => articles.regenerateArticle(ctx, input)),
+    .mutation(({ ctx, input }) => writing.regenerateArticle(ctx, input)),
   rate: authedProcedure
     .meta({ openapi: { method: 'POST', path: '/seo/articles/{id}/rating', tags, summary: 'Rate an article 1 to 5' } })
     .input(ZRateArticle)
@@ -181,20 +187,20 @@ export const seoRouter = router({
     })
     .input(ZScheduleArticle)
     .output(ZArticleResult)
-    .mutation(({ ctx, input }) => articles.scheduleArticle(ctx, input.id, input.publishDate)),
+    .mutation(({ ctx, input }) => schedule.scheduleArticle(ctx, input.id, input.publishDate)),
   publish: authedProcedure
     .meta({ openapi: { method: 'POST', path: '/seo/articles/{id}/publish', tags, summary: 'Publish now' } })
     .input(ZArticleId)
     .output(ZArticleResult)
-    .mutation(({ ctx, input }) => articles.publishArticle(ctx, input.id)),
+    .mutation(({ ctx, input }) => schedule.publishArticle(ctx, input.id)),
   unpublish: authedProcedure
     .meta({ openapi: { method: 'POST', path: '/seo/articles/{id}/unpublish', tags, summary: 'Take an article off the feed (back to READY)' } })
     .input(ZArticleId)
     .output(ZArticleResult)
-    .mutation(({ ctx, input }) => articles.unpublishArticle(ctx, input.id)),
+    .mutation(({ ctx, input }) => schedule.unpublishArticle(ctx, input.id)),
   exportArticle: viewerProcedure
     .meta({ openapi: { method: 'GET', path: '/seo/articles/{id}/export', tags, summary: 'One article as Markdown or sanitised HTML' } })
     .input(ZExportRequest)
     .output(ZExportFile)
-    .query(({ ctx, input }) => articles.exportArticle(ctx, ctx.viewerId, input.id, input.format)),
+    .query(({ ctx, input }) => exporting.exportArticle(ctx, ctx.viewerId, input.id, input.format)),
 });

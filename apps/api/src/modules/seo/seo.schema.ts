@@ -147,6 +147,17 @@ export const ZArticleImage = z.object({
   error: z.string().nullable(),
 });
 
+/** `seo.onProgress`: an article's live state (its writer's progress, its images being made). */
+export const ZArticleProgress = z.object({
+  articleId: z.string(),
+  status: z.enum(ARTICLE_STATUSES),
+  progress: z.number(),
+  images: z.array(z.object({ generationId: z.string(), status: z.enum(IMAGE_STATUSES), progress: z.number() })),
+});
+export type ArticleProgress = z.infer<typeof ZArticleProgress>;
+/** First every article of the project, then the ones that changed and the ids of deleted ones. */
+export type SeoProgress = { articles: ArticleProgress[]; removed: string[] };
+
 export const ZArticleSummary = z.object({
   id: z.string(),
   seoProjectId: z.string(),

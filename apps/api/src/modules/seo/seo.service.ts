@@ -9,7 +9,7 @@ import { compare, extractPage, failedFindings, findings } from './seo.analysis';
 import { fetchPage, PageFetchError, vetUrl } from './seo.fetch';
 import type { Analysis, PageFindings, SaveSeoProjectInput, SeoProject } from './seo.schema';
 
-type Deps = Pick<Context, 'db' | 'env' | 'queues' | 'media' | 'storage' | 'log'>;
+type Deps = Pick<Context, 'db' | 'env' | 'queues' | 'media' | 'storage' | 'log' | 'events'>;
 type SeoProjectRow = Selectable<import('@atelier/db').Database['seo_projects']>;
 
 export const seoProjectNotFound = () => new AppError('NOT_FOUND', 'SEO project not found');

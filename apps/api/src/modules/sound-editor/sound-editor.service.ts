@@ -10,7 +10,7 @@ import { decodeAudioPayload } from '../studios/studios.media';
 import { type AudioFacts, analyseAudioFile, extractAudioToMp3, ffmpeg, readAll, withTempFile } from './sound-editor.media';
 import type { AddSourceRequest, ExportMixRequest, SaveSessionRequest, SoundSession, SoundSource } from './sound-editor.schema';
 
-type Deps = Pick<Context, 'db' | 'env' | 'queues' | 'media' | 'storage' | 'log'>;
+type Deps = Pick<Context, 'db' | 'env' | 'queues' | 'media' | 'storage' | 'log' | 'events'>;
 type UserCtx = Deps & { user: { id: string } };
 
 /** Uploads accepted by the sound editor (decoded bytes; the request body limit is 12 MB of base64). */

@@ -5,7 +5,7 @@ import type { Context } from '../../context';
 import * as generation from '../generation/generation.service';
 import { getAvatarRow, getProfile } from './studios.service';
 
-type Deps = Pick<Context, 'db' | 'env' | 'queues' | 'media' | 'storage' | 'log'>;
+type Deps = Pick<Context, 'db' | 'env' | 'queues' | 'media' | 'storage' | 'log' | 'events'>;
 type UserCtx = Deps & { user: { id: string }; req?: Context['req'] };
 
 export const AVATAR_VARIATION_MODEL = 'local/avatar-variation';

@@ -7,7 +7,7 @@ import { storeUploadedImage } from '../projects/projects.media';
 import { decodeAudioPayload } from './studios.media';
 import { analyseVoice, decodeToPcm, toEspeak } from './voice.analysis';
 
-type Deps = Pick<Context, 'db' | 'env' | 'queues' | 'media' | 'storage' | 'log'>;
+type Deps = Pick<Context, 'db' | 'env' | 'queues' | 'media' | 'storage' | 'log' | 'events'>;
 type UserCtx = Deps & { user: { id: string } };
 
 export const MAX_SAMPLES = 5;

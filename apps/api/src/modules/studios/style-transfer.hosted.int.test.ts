@@ -1,7 +1,7 @@
+import { localEngines } from '@atelier/ai';
 import { createProviders } from '@atelier/providers';
 import { type Simulators, startSimulators } from '@atelier/providers/testing/index';
-import { localEngines, type RunningWorkers, startAllWorkers } from '@atelier/worker';
-import { pino } from 'pino';
+import { type RunningWorkers, startTestWorkers } from '@atelier/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/harness';
 
@@ -18,10 +18,9 @@ beforeAll(async () => {
     limits: { timeoutMs: { text: 4000, image: 4000, audio: 4000, video: 4000 }, pollIntervalMs: 100, downloadTimeoutMs: 3000 },
     downloadAllowHosts: ['127.0.0.1'],
   });
-  workers = await startAllWorkers({
+  workers = await startTestWorkers({
     env: t.env,
     db: t.deps.db,
-    log: pino({ level: 'silent' }),
     storage: t.deps.storage,
     engines: { ...(await localEngines()), ...providers.engines },
   });

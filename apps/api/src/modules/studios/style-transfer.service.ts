@@ -4,7 +4,7 @@ import { listModels } from '../generation/catalogue.service';
 import * as generation from '../generation/generation.service';
 import { ownMediaKey, storeUploadedImage } from '../projects/projects.media';
 
-type Deps = Pick<Context, 'db' | 'env' | 'queues' | 'media' | 'storage' | 'log'>;
+type Deps = Pick<Context, 'db' | 'env' | 'queues' | 'media' | 'storage' | 'log' | 'events'>;
 type UserCtx = Deps & { user: { id: string }; req?: Context['req'] };
 
 export const STYLE_TRANSFER_MODEL = 'local/style-transfer';

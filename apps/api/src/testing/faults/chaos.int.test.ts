@@ -1,8 +1,7 @@
-import { reconcileGenerations } from '@atelier/worker';
-import { pino } from 'pino';
+import { reconcileGenerations, spawnWorker, type WorkerChild } from '@atelier/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../harness';
-import { grant, ledgerMismatches, moneyViolations, sleep, spawnWorker, type WorkerChild, waitFor } from './support';
+import { grant, ledgerMismatches, moneyViolations, sleep, waitFor } from './support';
 
 /**
  * 1,000 generations through the real api, queue and worker processes, with injected provider
@@ -103,7 +102,7 @@ describe(`${N} generations under provider faults and worker kills`, () => {
     expect(await ledgerMismatches(t.deps.db)).toEqual([]);
 
     // A later start-up's reconciliation finds nothing to fix.
-    expect(await reconcileGenerations({ db: t.deps.db, log: pino({ level: 'silent' }), queues: t.deps.queues }, { olderThanMs: 0 })).toEqual({
+    expect(await reconcileGenerations(t.deps, { olderThanMs: 0 })).toEqual({
       requeued: 0,
       refunded: 0,
     });

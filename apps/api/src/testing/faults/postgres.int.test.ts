@@ -78,6 +78,8 @@ beforeAll(async () => {
     QUEUE_PREFIX: t.env.redis.queuePrefix,
     PUBLIC_URL: TEST_ORIGIN,
     MEDIA_DIR: t.env.media.dir,
+    // The test app's secret: the token signed up there must verify here.
+    AUTH_SECRET: t.env.auth.secret,
   });
   deps = createDeps(env, pino({ level: 'silent' }));
   app = await buildServer(deps);

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { applyCreditChange, spendKeyFor } from '@atelier/db';
-import { startAllWorkers } from '@atelier/worker';
-import { pino } from 'pino';
+import { startTestWorkers } from '@atelier/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../harness';
 import { grant, ledgerMismatches, moneyViolations, type PrivateRedis, privateRedis, waitFor } from './support';
@@ -86,7 +85,7 @@ describe('Redis restarted while the api runs', () => {
     await waitFor(async () => (await t.rest('GET', '/api/health')).status === 200, 20_000, 'health to be ok again');
 
     // And the job is really in Redis: a worker completes it.
-    const workers = await startAllWorkers({ env: t.env, db: t.deps.db, log: pino({ level: 'silent' }), storage: t.deps.storage });
+    const workers = await startTestWorkers({ env: t.env, db: t.deps.db, storage: t.deps.storage });
     try {
       await waitFor(
         async () =>
@@ -136,7 +135,7 @@ describe('Redis restarted while the api runs', () => {
     const old = await orphan(7 * 3600_000);
     const before = await balance();
 
-    const workers = await startAllWorkers({ env: t.env, db: t.deps.db, log: pino({ level: 'silent' }), storage: t.deps.storage });
+    const workers = await startTestWorkers({ env: t.env, db: t.deps.db, storage: t.deps.storage });
     try {
       await waitFor(
         async () => {
@@ -156,12 +155,11 @@ describe('Redis restarted while the api runs', () => {
   }, 60_000);
 
   it('a running worker sweeps again: an orphan that appears later is re-enqueued without a restart', async () => {
-    const workers = await startAllWorkers({
+    const workers = await startTestWorkers({
       env: t.env,
       db: t.deps.db,
-      log: pino({ level: 'silent' }),
       storage: t.deps.storage,
-      reconcileEveryMs: 500,
+      maintenanceEveryMs: 500,
     });
     try {
       const id = randomUUID();

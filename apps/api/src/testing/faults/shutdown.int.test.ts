@@ -1,11 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
+import { spawnWorker } from '@atelier/testkit';
 import { QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../harness';
-import { freePort, grant, ledgerMismatches, moneyViolations, REPO_ROOT, sleep, spawnWorker, waitFor } from './support';
+import { freePort, grant, ledgerMismatches, moneyViolations, REPO_ROOT, sleep, waitFor } from './support';
 
 /**
  * Graceful shutdown under load: SIGTERM to the worker with 20 active jobs finishes all 20 (no
@@ -102,6 +103,8 @@ describe('graceful shutdown', () => {
         MEDIA_DIR: t.env.media.dir,
         INLINE_WORKER: 'false',
         RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+        // The test app's secret: its users' tokens must verify in this process too.
+        AUTH_SECRET: t.env.auth.secret,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

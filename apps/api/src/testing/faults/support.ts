@@ -6,10 +6,9 @@ import { applyCreditChange, type Db } from '@atelier/db';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 
-/** Helpers for the fault tests: private Redis servers, worker child processes, invariants. */
+/** Helpers for the fault tests: private Redis servers and invariants (worker child processes: @atelier/testkit). */
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
-const WORKER_CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'worker-child.ts');
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -78,49 +77,6 @@ export async function privateRedis(): Promise<PrivateRedis> {
   };
   await r.start();
   return r;
-}
-
-export interface WorkerChild {
-  child: ChildProcess;
-  output: string[];
-  /** Resolves with the exit code (or signal) when the process ends. */
-  exited: Promise<number | string | null>;
-  kill(signal: NodeJS.Signals): Promise<number | string | null>;
-}
-
-/** Runs the real worker (startAllWorkers) as a child process against the test's database and queues. */
-export async function spawnWorker(env: Record<string, string>): Promise<WorkerChild> {
-  const child = spawn(process.execPath, ['--import', 'tsx', WORKER_CHILD], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  let ready: () => void;
-  const isReady = new Promise<void>((r) => {
-    ready = r;
-  });
-  child.stdout?.on('data', (d: Buffer) => {
-    const text = d.toString();
-    output.push(text);
-    if (text.includes('ready')) ready();
-  });
-  child.stderr?.on('data', (d: Buffer) => output.push(d.toString()));
-  const exited = new Promise<number | string | null>((r) => child.once('exit', (code, signal) => r(code ?? signal)));
-  const failed = exited.then((code) => {
-    throw new Error(`worker child exited (${code}) before it was ready:\n${output.join('')}`);
-  });
-  await Promise.race([isReady, failed, sleep(90_000).then(() => Promise.reject(new Error('worker child never became ready')))]);
-  failed.catch(() => {});
-  return {
-    child,
-    output,
-    exited,
-    async kill(signal) {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      return exited;
-    },
-  };
 }
 
 /** Gives a user credits the way money moves: through the ledger. */

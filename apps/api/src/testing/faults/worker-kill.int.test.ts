@@ -1,6 +1,7 @@
+import { spawnWorker, type WorkerChild } from '@atelier/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../harness';
-import { grant, ledgerMismatches, moneyViolations, spawnWorker, type WorkerChild, waitFor } from './support';
+import { grant, ledgerMismatches, moneyViolations, waitFor } from './support';
 
 /**
  * Fault: the worker process is SIGKILLed in the middle of jobs. The real worker runs as a

@@ -171,6 +171,7 @@ const ROWS: Record<string, Kind> = {
   'seo.get': 'viewer',
   'seo.checkUrl': 'authed',
   'seo.analyze': 'authed',
+  'seo.onProgress': 'viewer',
   'seo.articles': 'viewer',
   'seo.requestArticles': 'authed',
   'seo.stats': 'viewer',

@@ -1,15 +1,11 @@
-import type { AppRouter } from '@atelier/api/router';
 import { Alert, Button, Group, Image, List, Modal, Progress, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconDownload, IconFileExport } from '@tabler/icons-react';
-import { skipToken } from '@tanstack/react-query';
-import type { inferRouterOutputs } from '@trpc/server';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { type Export, useLiveExport } from '../projects/useLiveExport';
 
-type Export = inferRouterOutputs<AppRouter>['projects']['exportById'];
 type Format = 'png' | 'jpeg' | 'webp';
-const TERMINAL = new Set(['COMPLETED', 'FAILED']);
 
 interface ImageExportDialogProps {
   opened: boolean;
@@ -31,9 +27,8 @@ export function ImageExportDialog({ opened, onClose, projectId, width, height, b
   const [error, setError] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
   const create = trpc.imageEditor.export.useMutation();
-  const live = current !== null && !TERMINAL.has(current.status);
-  const poll = trpc.projects.exportById.useQuery(live ? { id: current.id } : skipToken, { refetchInterval: 700, staleTime: 0 });
-  const shown = poll.data && current && poll.data.id === current.id ? poll.data : current;
+  useLiveExport(current, setCurrent);
+  const shown = current;
 
   const start = async () => {
     setError(null);

@@ -48,6 +48,7 @@ import { StatusBadge } from './StatusBadge';
 import { type ArticleSummary, articleBusy, credits, formatDate, isWriting, qualityStat, type SeoProject } from './seoData';
 import { useArticleActions } from './useArticleActions';
 import { useJobsSettled } from './useJobsSettled';
+import { useSeoProgress } from './useSeoProgress';
 
 /** /projects/{projectId}/seo — request articles, follow their progress, and publish them on a schedule. */
 export function ArticleGenerationScreen({ projectId }: { projectId: string }) {
@@ -67,13 +68,14 @@ type Filter = 'ALL' | 'DRAFTS' | 'SCHEDULED' | 'PUBLISHED';
 
 function ArticlesBody({ projectId, seoProject }: { projectId: string; seoProject: SeoProject }) {
   const [filter, setFilter] = useState<Filter>('ALL');
+  const live = useSeoProgress(seoProject.id);
   const articles = trpc.seo.articles.useQuery(
     { id: seoProject.id, limit: 100, offset: 0 },
-    { refetchInterval: (q) => (q.state.data?.articles.some(articleBusy) ? 1500 : false), staleTime: 0 },
+    { refetchInterval: (q) => (!live && q.state.data?.articles.some(articleBusy) ? 1500 : false), staleTime: 0 },
   );
   const busy = articles.data?.articles.some(articleBusy) ?? false;
   useJobsSettled(seoProject.id, busy);
-  const stats = trpc.seo.stats.useQuery({ id: seoProject.id }, { refetchInterval: busy ? 3000 : false });
+  const stats = trpc.seo.stats.useQuery({ id: seoProject.id }, { refetchInterval: busy && !live ? 3000 : false });
   const list = articles.data?.articles ?? [];
   const shown = list.filter((a) =>
     filter === 'ALL' ? true : filter === 'DRAFTS' ? a.status === 'READY' || isWriting(a.status) || a.status === 'FAILED' : a.status === filter,

@@ -33,6 +33,7 @@ import { SeoScaffold } from './SeoScaffold';
 import { StatusBadge } from './StatusBadge';
 import { type Article, type ArticleSummary, articleBusy, fieldErrors, formatDate, isWriting, type SeoProject } from './seoData';
 import { useJobsSettled } from './useJobsSettled';
+import { useSeoProgress } from './useSeoProgress';
 
 const DESCRIPTION_MAX = 160;
 
@@ -62,9 +63,10 @@ function RefineBody({
   isGuest: boolean;
 }) {
   const navigate = useNavigate();
+  const live = useSeoProgress(seoProject.id);
   const list = trpc.seo.articles.useQuery(
     { id: seoProject.id, limit: 100, offset: 0 },
-    { refetchInterval: (q) => (q.state.data?.articles.some(articleBusy) ? 2000 : false), staleTime: 0 },
+    { refetchInterval: (q) => (!live && q.state.data?.articles.some(articleBusy) ? 2000 : false), staleTime: 0 },
   );
   const drafts = (list.data?.articles ?? []).filter((a) => a.status !== 'FAILED');
   const selectedId = articleId && drafts.some((a) => a.id === articleId) ? articleId : (drafts.find((a) => !isWriting(a.status))?.id ?? null);
@@ -118,7 +120,7 @@ function RefineBody({
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 9 }}>
         {selectedId ? (
-          <ArticleWorkspace key={selectedId} articleId={selectedId} seoProject={seoProject} isGuest={isGuest} />
+          <ArticleWorkspace key={selectedId} articleId={selectedId} seoProject={seoProject} isGuest={isGuest} live={live} />
         ) : (
           <Paper withBorder radius="md" p="xl">
             <Group gap="sm">
@@ -205,10 +207,21 @@ const sameForm = (x: EditForm, y: EditForm) =>
   x.content === y.content &&
   x.keywords.join('\n') === y.keywords.join('\n');
 
-function ArticleWorkspace({ articleId, seoProject, isGuest }: { articleId: string; seoProject: SeoProject; isGuest: boolean }) {
+function ArticleWorkspace({
+  articleId,
+  seoProject,
+  isGuest,
+  live,
+}: {
+  articleId: string;
+  seoProject: SeoProject;
+  isGuest: boolean;
+  /** RefineBody's seo.onProgress stream is connected: no polling needed. */
+  live: boolean;
+}) {
   const utils = trpc.useUtils();
   const query = trpc.seo.article.useQuery(articleId ? { id: articleId } : skipToken, {
-    refetchInterval: (q) => (q.state.data && articleBusy(q.state.data.article) ? 1500 : false),
+    refetchInterval: (q) => (!live && q.state.data && articleBusy(q.state.data.article) ? 1500 : false),
     staleTime: 0,
   });
   const article = query.data?.article ?? null;

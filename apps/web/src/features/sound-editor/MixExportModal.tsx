@@ -1,14 +1,11 @@
-import type { AppRouter } from '@atelier/api/router';
 import { Alert, Badge, Button, Group, Modal, Paper, Progress, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { IconDownload, IconFileExport } from '@tabler/icons-react';
-import { skipToken } from '@tanstack/react-query';
-import type { inferRouterOutputs } from '@trpc/server';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { type Export, useLiveExport } from '../projects/useLiveExport';
 import { formatTime } from './SoundTimeline';
 
-type Export = inferRouterOutputs<AppRouter>['projects']['exportById'];
 const STATUS_LABEL: Record<Export['status'], string> = { PENDING: 'Queued', PROCESSING: 'Mixing', COMPLETED: 'Ready', FAILED: 'Failed' };
 const STATUS_COLOR: Record<Export['status'], string> = { PENDING: 'gray', PROCESSING: 'blue', COMPLETED: 'teal', FAILED: 'red' };
 
@@ -75,14 +72,12 @@ export function MixExportModal({ opened, onClose, projectId, seconds, clipCount,
   const utils = trpc.useUtils();
   const [format, setFormat] = useState<'mp3' | 'wav'>('mp3');
   const [name, setName] = useState('Mixdown');
-  const [currentId, setCurrentId] = useState<string | null>(null);
+  const [current, setCurrent] = useState<Export | null>(null);
+  const currentId = current?.id ?? null;
   const [error, setError] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
   const create = trpc.soundEditor.export.useMutation();
-  const current = trpc.projects.exportById.useQuery(currentId ? { id: currentId } : skipToken, {
-    staleTime: 0,
-    refetchInterval: (q) => (q.state.data && (q.state.data.status === 'COMPLETED' || q.state.data.status === 'FAILED') ? false : 800),
-  });
+  useLiveExport(current, setCurrent);
   const recent = trpc.projects.exports.useQuery({ id: projectId, limit: 20 }, { enabled: opened });
   const earlier = (recent.data?.exports ?? []).filter((e) => e.type.startsWith('audio/') && e.id !== currentId).slice(0, 4);
 
@@ -92,7 +87,7 @@ export function MixExportModal({ opened, onClose, projectId, seconds, clipCount,
     try {
       await beforeExport();
       const res = await create.mutateAsync({ id: projectId, format, name: name.trim() || 'Mixdown' });
-      setCurrentId(res.export.id);
+      setCurrent(res.export);
       void utils.projects.exports.invalidate({ id: projectId });
     } catch (e) {
       setError(e instanceof Error && !('data' in e) ? e.message : errorMessage(e));
@@ -128,7 +123,7 @@ export function MixExportModal({ opened, onClose, projectId, seconds, clipCount,
             Export {format.toUpperCase()}
           </Button>
         </Group>
-        {current.data ? <ExportRow e={current.data} /> : null}
+        {current ? <ExportRow e={current} /> : null}
         {earlier.length ? (
           <Stack gap="xs">
             <Text size="xs" fw={600} c="dimmed" tt="uppercase">

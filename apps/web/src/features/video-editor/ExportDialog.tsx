@@ -1,4 +1,3 @@
-import type { AppRouter } from '@atelier/api/router';
 import { dimensionsFor, type AspectRatio as Ratio, type Resolution } from '@atelier/shared';
 import {
   ActionIcon,
@@ -19,17 +18,15 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconDownload, IconFileExport, IconMovie, IconRefresh } from '@tabler/icons-react';
-import { skipToken } from '@tanstack/react-query';
-import type { inferRouterOutputs } from '@trpc/server';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { absoluteTime, relativeTime } from '../projects/projectTypes';
+import { type Export, TERMINAL_EXPORT, useLiveExport } from '../projects/useLiveExport';
 import { ExportShareButton } from '../share/ShareLinks';
 import { formatSeconds } from './timeline';
 
-type Export = inferRouterOutputs<AppRouter>['projects']['exportById'];
-const TERMINAL = new Set(['COMPLETED', 'FAILED']);
+const TERMINAL = TERMINAL_EXPORT;
 const STATUS_LABEL: Record<Export['status'], string> = { PENDING: 'Queued', PROCESSING: 'Rendering', COMPLETED: 'Ready', FAILED: 'Failed' };
 const STATUS_COLOR: Record<Export['status'], string> = { PENDING: 'gray', PROCESSING: 'brand', COMPLETED: 'teal', FAILED: 'red' };
 
@@ -49,20 +46,6 @@ interface ExportDialogProps {
   guard: (action: string, fn: () => void) => void;
 }
 
-/** Follows one export live (SSE); polls GET /projects/exports/{id} if the stream fails. */
-function useExportProgress(current: Export | null, onChange: (e: Export) => void) {
-  const [polling, setPolling] = useState(false);
-  const live = current !== null && !TERMINAL.has(current.status);
-  trpc.projects.onExport.useSubscription(live && !polling ? { id: current.id } : skipToken, {
-    onData: onChange,
-    onError: () => setPolling(true),
-  });
-  const poll = trpc.projects.exportById.useQuery(live && polling ? { id: current.id } : skipToken, { refetchInterval: 1500, staleTime: 0 });
-  useEffect(() => {
-    if (poll.data) onChange(poll.data);
-  }, [poll.data, onChange]);
-}
-
 /** Export the timeline as an MP4 (H.264/AAC) at the project's ratio and resolution, with live progress and a download. */
 export function ExportDialog(props: ExportDialogProps) {
   const { opened, onClose, projectId } = props;
@@ -75,7 +58,7 @@ export function ExportDialog(props: ExportDialogProps) {
   const create = trpc.projects.export.useMutation();
   const recent = trpc.projects.exports.useQuery({ id: projectId, limit: 5 }, { enabled: opened });
 
-  useExportProgress(current, setCurrent);
+  useLiveExport(current, setCurrent);
   const status = current?.status;
   useEffect(() => {
     if (status && TERMINAL.has(status)) {

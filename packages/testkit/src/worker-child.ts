@@ -1,16 +1,18 @@
 /**
- * A worker process for the fault tests: the real worker (startAllWorkers: reconcile, registry,
- * processors, BullMQ, Postgres) run as a child the test can SIGKILL or SIGTERM. Only the image
- * engine can be slowed down or made to fail, so a test can catch a job mid-flight:
- *  - FAULT_ENGINE_DELAY_MS: wait this long (abortable) before rendering the real local image;
+ * A worker process for the fault and cluster tests: the real worker (startAllWorkers: registry,
+ * processors, maintenance schedule, BullMQ, Postgres, events) run as a child the test can SIGKILL
+ * or SIGTERM. Every engine is the real local one, optionally slowed down or made to fail, so a
+ * test can catch a job mid-flight:
+ *  - FAULT_ENGINE_DELAY_MS: wait this long (abortable) before rendering;
  *  - FAULT_CHAOS=1: per attempt, a provider 5xx (~20 %), a provider timeout (~10 %) or success.
  *  - FAULT_LOCK_MS / FAULT_STALLED_MS: BullMQ lock duration and stalled-check interval.
- *  - FAULT_RECONCILE_MS: how often the running worker sweeps for rows whose job was lost (default 5 min).
+ *  - FAULT_RECONCILE_MS: the period of every maintenance task (reconciling rows whose job was lost…).
  * It prints "ready" once its workers run, and shuts down on SIGTERM like apps/worker/src/main.ts.
  */
+import { type Engine, localEngines } from '@atelier/ai';
 import { createDb } from '@atelier/db';
 import { parseEnv } from '@atelier/shared/env';
-import { type Engine, localEngines, startAllWorkers } from '@atelier/worker';
+import { startAllWorkers } from '@atelier/worker';
 import { pino } from 'pino';
 
 const env = parseEnv();
@@ -55,7 +57,7 @@ const running = await startAllWorkers({
   engines,
   ...(process.env.FAULT_STALLED_MS ? { stalledIntervalMs: Number(process.env.FAULT_STALLED_MS) } : {}),
   ...(process.env.FAULT_LOCK_MS ? { lockDurationMs: Number(process.env.FAULT_LOCK_MS) } : {}),
-  ...(process.env.FAULT_RECONCILE_MS ? { reconcileEveryMs: Number(process.env.FAULT_RECONCILE_MS) } : {}),
+  ...(process.env.FAULT_RECONCILE_MS ? { maintenanceEveryMs: Number(process.env.FAULT_RECONCILE_MS) } : {}),
 });
 for (const w of running.workers) await w.waitUntilReady();
 process.stdout.write('ready\n');

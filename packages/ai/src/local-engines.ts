@@ -1,15 +1,25 @@
 import type { MediaStorage } from '@atelier/media';
 
+/**
+ * The engine contract every generation runs through: the local engines below and the hosted
+ * providers' (packages/providers) alike. The worker picks one by model id.
+ */
+
 /** What a generation engine gets: the stored generation's prompt and parameters. */
 export interface EngineInput {
   modelId: string;
   prompt: string;
   params: Record<string, unknown>;
   seed: number | null;
-  storage: MediaStorage;
+  /** Reads the inputs a generation names (an uploaded image, a reference track). */
+  storage: Pick<MediaStorage, 'read'>;
   signal: AbortSignal;
   onProgress: (percent: number) => void;
-  /** A hosted provider's job id from an earlier attempt, and how to record a new one (see packages/providers). */
+  /**
+   * The provider-side job (e.g. a Replicate prediction) of this generation: the id a previous
+   * attempt started, if any, and how to record a new one — so a retry after a worker crash
+   * picks the running job up again instead of starting (and paying for) another.
+   */
   providerJob?: { previousId: string | null; remember: (id: string) => Promise<void> };
 }
 
@@ -36,9 +46,9 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** The local engines (packages/ai), keyed by model id. Hosted providers register theirs beside these. */
+/** The local engines, keyed by model id. Hosted providers register theirs beside these. */
 export async function localEngines(): Promise<Record<string, Engine>> {
-  const ai = await import('@atelier/ai');
+  const ai = await import('./index');
   const { default: sharp } = await import('sharp');
   const thumb = async (data: Buffer) => ({
     data: await sharp(data).resize({ width: 384, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer(),

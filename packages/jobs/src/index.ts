@@ -1,0 +1,4 @@
+export * from './client';
+export * from './events';
+export * from './queues';
+export * from './redis';
