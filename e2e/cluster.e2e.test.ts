@@ -1,16 +1,19 @@
-import { readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { type S3TestServer, startS3Server } from '@atelier/media/testing/s3-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from './support/app';
 import { type Cluster, call, followSse, startCluster } from './support/cluster';
 
 /**
  * Scaled out: two api processes and two worker processes from the built tree on one Postgres,
- * one Redis and one media folder (README "Scaling out"). Work started on api 1 is followed,
- * streamed and downloaded on api 2; a logout on api 1 holds on api 2 at once; a worker SIGKILLed
- * mid-job leaves nothing stuck and the money straight.
+ * one Redis and one S3-compatible bucket (a real S3 API server, s3rver; STORAGE_DRIVER=s3) — the
+ * topology of README "Scaling out". Work started on api 1 is followed, streamed and downloaded on
+ * api 2 with the bytes that are in the bucket; a logout on api 1 holds on api 2 at once; a worker
+ * SIGKILLed mid-job leaves nothing stuck and the money straight; the local media folder stays empty.
  */
 
+let s3: S3TestServer;
 let cluster: Cluster;
 let api1: string;
 let api2: string;
@@ -19,21 +22,28 @@ let userId = '';
 const PASSWORD = 'correct horse battery staple';
 
 beforeAll(async () => {
-  cluster = await startCluster({ apis: 2, workers: 2 });
+  s3 = await startS3Server({ bucket: 'atelier-cluster' });
+  cluster = await startCluster({ apis: 2, workers: 2, env: s3.env });
   api1 = cluster.apis[0]?.url as string;
   api2 = cluster.apis[1]?.url as string;
 }, 180_000);
 
 afterAll(async () => {
   await cluster?.stop();
+  await s3?.stop();
 });
 
 type Generation = { id: string; status: string; progress: number; outputUrl: string | null; type: string };
 const generated: Record<string, Generation> = {};
 
-/** The local file behind a signed /media URL (one MEDIA_DIR for every process). */
-const fileOf = (outputUrl: string) =>
-  path.join(cluster.mediaDir, decodeURIComponent(new URL(outputUrl, 'http://x').pathname.replace(/^\/media\//, '')));
+/** The bucket's object behind a signed /media URL. */
+const keyOf = (mediaUrl: string) => decodeURIComponent(new URL(mediaUrl, 'http://x').pathname.replace(/^\/media\//, ''));
+
+/** Every file under a folder (none expected: media lives in the bucket). */
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+}
 
 const balanceAndLedger = async () => {
   const [row] = await cluster.query<{ balance: string; ledger: string }>(
@@ -87,7 +97,9 @@ describe('two api processes, two workers', () => {
       const res = await fetch(`${api2}${g.outputUrl}`);
       expect(res.status, kind).toBe(200);
       const bytes = Buffer.from(await res.arrayBuffer());
-      expect(bytes.equals(await readFile(fileOf(g.outputUrl as string))), kind).toBe(true);
+      const stored = await s3.storedBytes(keyOf(g.outputUrl as string));
+      expect(stored, `${kind}: not in the bucket`).not.toBeNull();
+      expect(bytes.equals(stored as Buffer), kind).toBe(true);
       expect(res.headers.get('content-type'), kind).toMatch(kind === 'image' ? /^image\// : kind === 'audio' ? /^audio\// : /^video\/mp4/);
     }
   }, 150_000);
@@ -143,7 +155,9 @@ describe('two api processes, two workers', () => {
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('video/mp4');
     expect(file.headers.get('content-disposition')).toMatch(/^attachment/);
-    expect((await file.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+    const bytes = Buffer.from(await file.arrayBuffer());
+    expect(bytes.byteLength).toBeGreaterThan(1000);
+    expect(bytes.equals((await s3.storedBytes(keyOf(done?.downloadUrl as string))) as Buffer)).toBe(true);
   }, 150_000);
 
   it('one worker SIGKILLed mid-job leaves no job stuck, and the balance equals the ledger', async () => {
@@ -187,5 +201,9 @@ describe('two api processes, two workers', () => {
     expect(out.status, JSON.stringify(out.body)).toBe(200);
     const after = await call(api2, 'GET', '/api/auth/me', { token });
     expect(after.status).toBe(401);
+  });
+
+  it('the local media folder stayed empty: every file went to the bucket', async () => {
+    expect(await filesUnder(cluster.mediaDir)).toEqual([]);
   });
 });

@@ -56,7 +56,8 @@ export async function createTestApp(
     MEDIA_DIR: `/tmp/atelier-test-media/${prefix}`,
     // The suites count balances from a 50-credit start (the product default is higher).
     SIGNUP_BONUS_CREDITS: '50',
-    ...(primary ? { REDIS_URL: primary.env.redis.url } : {}),
+    // A replica is another process of the same deployment: same Redis, same secret.
+    ...(primary ? { REDIS_URL: primary.env.redis.url, AUTH_SECRET: primary.env.auth.secret } : {}),
     ...overrides,
   });
   const logger = options.logLines
