@@ -166,7 +166,7 @@ describe('invitations', () => {
     const invitee = uniqueEmail('newhire');
     await ownerPage.goto('/collaboration');
     await waitForShell(ownerPage);
-    await ownerPage.getByTestId('collab-invite').click();
+    await ownerPage.getByTestId('collab-invite').first().click();
     const members = ownerPage.getByRole('dialog', { name: /Members of/ });
     await members.getByTestId('invite-email').fill(invitee);
     await members.getByTestId('invite-role').click();

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, PASSWORD, uniqueEmail, waitForShell } from './support/app';
@@ -65,7 +66,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const owner = await register(uniqueEmail('owner'));
   viewerEmail = uniqueEmail('viewer');
-  await register(viewerEmail);
+  const viewer = await register(viewerEmail);
   const create = async (name: string, type: 'VIDEO' | 'IMAGE' | 'TEXT') =>
     (await api<{ project: { id: string } }>('POST', '/projects', owner, { name, type })).project.id;
 
@@ -111,8 +112,26 @@ beforeAll(async () => {
     competitors: ['https://competitor.example/'],
   });
 
-  for (const id of Object.values(projects)) {
-    await api('POST', `/collaboration/projects/${id}/invite`, owner, { email: viewerEmail, role: 'viewer' });
+  // An invitation is a mailed link the invited person accepts while signed in (issue 23). No SMTP
+  // server here: the mail waits in the outbox with its link, as Admin → Outbox shows it.
+  const db = new pg.Client({ connectionString: server.databaseUrl });
+  await db.connect();
+  try {
+    for (const id of Object.values(projects)) {
+      await api('POST', `/collaboration/projects/${id}/invite`, owner, { email: viewerEmail, role: 'viewer' });
+      const { rows } = await db.query<{ links: { url: string }[] }>(
+        `select links from email_outbox where to_address = $1 order by created_at desc, id desc limit 1`,
+        [viewerEmail.toLowerCase()],
+      );
+      const token = rows[0]?.links
+        .map((l) => new URL(l.url))
+        .find((u) => u.pathname === '/invite')
+        ?.searchParams.get('token');
+      if (!token) throw new Error(`no invitation link for ${viewerEmail}`);
+      await api('POST', '/collaboration/invitation/accept', viewer, { token });
+    }
+  } finally {
+    await db.end();
   }
 }, 180_000);
 
