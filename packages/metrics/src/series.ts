@@ -62,18 +62,24 @@ export const JOB_STATES = ['waiting', 'active', 'delayed', 'failed', 'completed'
 /** How long one read of the queue counts serves scrapes: a scrape storm costs Redis one read per period. */
 export const QUEUE_COUNTS_TTL_MS = 5000;
 /** A scrape does not wait longer than this for Redis (the queue series are left out instead). */
-const QUEUE_COUNTS_TIMEOUT_MS = 3000;
+const QUEUE_COUNTS_TIMEOUT_MS = 2000;
 
 type QueueCountsSource = Pick<QueueClient, 'counts'>;
 const queueSources = new Set<QueueCountsSource>();
-let queueCache: { source: QueueCountsSource; at: number; counts: Promise<Map<QueueKey, JobCounts>> } | null = null;
+interface QueueRead {
+  source: QueueCountsSource;
+  at: number;
+  settled: boolean;
+  counts: Promise<Map<QueueKey, JobCounts>>;
+}
+let queueRead: QueueRead | null = null;
 
 /** Reads the queue counts through `queues` at scrape time (the first source of the process; they share one Redis). */
 export function watchQueues(queues: QueueCountsSource): () => void {
   queueSources.add(queues);
   return () => {
     queueSources.delete(queues);
-    if (queueCache?.source === queues) queueCache = null;
+    if (queueRead?.source === queues) queueRead = null;
   };
 }
 
@@ -81,23 +87,35 @@ async function queueCounts(): Promise<Map<QueueKey, JobCounts> | null> {
   const source = queueSources.values().next().value;
   if (!source) return null;
   const now = Date.now();
-  if (!queueCache || queueCache.source !== source || now - queueCache.at >= QUEUE_COUNTS_TTL_MS) {
-    const counts = Promise.all(QUEUE_KEYS.map(async (key) => [key, await source.counts(key)] as const)).then((entries) => new Map(entries));
-    const entry = { source, at: now, counts };
-    queueCache = entry;
-    // A failed read is not cached: the next scrape tries again.
-    counts.catch(() => {
-      if (queueCache === entry) queueCache = null;
-    });
+  // A read still in flight (Redis slow or away) is shared, never repeated: scrapes don't pile up reads.
+  const fresh = queueRead?.source === source && (!queueRead.settled || now - queueRead.at < QUEUE_COUNTS_TTL_MS);
+  if (!fresh) {
+    const read: QueueRead = {
+      source,
+      at: now,
+      settled: false,
+      counts: Promise.all(QUEUE_KEYS.map(async (key) => [key, await source.counts(key)] as const)).then((entries) => new Map(entries)),
+    };
+    queueRead = read;
+    read.counts.then(
+      () => {
+        read.settled = true;
+      },
+      () => {
+        // A failed read is not kept: the next scrape tries again.
+        if (queueRead === read) queueRead = null;
+      },
+    );
   }
+  const current = queueRead as QueueRead;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<null>((resolve) => {
     timer = setTimeout(() => resolve(null), QUEUE_COUNTS_TIMEOUT_MS);
   });
   try {
-    return await Promise.race([queueCache.counts, timeout]);
+    return await Promise.race([current.counts, timeout]);
   } catch {
-    return null; // Redis unreachable: no queue series in this scrape
+    return null; // Redis refused: no queue series in this scrape
   } finally {
     clearTimeout(timer);
   }
