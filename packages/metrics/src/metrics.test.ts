@@ -93,6 +93,7 @@ describe('promqlUses', () => {
     ).toEqual({ metrics: [{ name: 'atelier_job_duration_seconds_bucket', labels: ['queue', 'outcome'] }], grouping: ['queue', 'le'] });
     expect(
       promqlUses(
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: a Grafana variable inside PromQL, not a template
         'sum(rate(a_total[5m] offset 1h30m)) by (kind) / clamp_min(sum without (instance) (increase(b_count{x="1"}[${__range}])), 1e-9) > bool 0 and d ignoring (kind) c',
       ),
     ).toEqual({
