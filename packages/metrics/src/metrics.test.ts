@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scrapeAllowed } from './scrape';
-import { countCredits, creditsRefunded, creditsSpent, registry, watchSubscribers } from './series';
+import { countCredits, registry, watchSubscribers } from './series';
 import { parseExposition, promqlUses, sampleValue } from './testing';
 
 describe('scrapeAllowed', () => {
@@ -35,15 +35,17 @@ describe('scrapeAllowed', () => {
 describe('series', () => {
   it('counts credits in credits (not units) with a bounded reference label', async () => {
     const spent = async (reference: string) =>
-      sampleValue(parseExposition(await registry.getSingleMetricAsString(creditsSpent.name)), creditsSpent.name, { reference }) ?? 0;
+      sampleValue(parseExposition(await registry.getSingleMetricAsString('atelier_credits_spent_total')), 'atelier_credits_spent_total', {
+        reference,
+      }) ?? 0;
     const before = await spent('generation');
     countCredits('spend', -250, 'generation');
     countCredits('spend', -100, 'Robert"); DROP');
     countCredits('refund', 250, null);
     expect((await spent('generation')) - before).toBe(2.5);
     expect(await spent('other')).toBeGreaterThanOrEqual(1);
-    const refunded = parseExposition(await registry.getSingleMetricAsString(creditsRefunded.name));
-    expect(sampleValue(refunded, creditsRefunded.name, { reference: 'other' })).toBeGreaterThanOrEqual(2.5);
+    const refunded = parseExposition(await registry.getSingleMetricAsString('atelier_credits_refunded_total'));
+    expect(sampleValue(refunded, 'atelier_credits_refunded_total', { reference: 'other' })).toBeGreaterThanOrEqual(2.5);
   });
 
   it('sums the SSE subscriptions of every source of the process, by kind, while they are watched', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { creditsRefunded, creditsSpent, registry } from '@atelier/metrics';
+import { registry } from '@atelier/metrics';
 import { parseExposition, sampleValue } from '@atelier/metrics/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { afterCommit } from '../client';
@@ -20,10 +20,10 @@ afterAll(async () => {
   await database?.drop();
 });
 
-const value = async (counter: typeof creditsSpent, reference: string) =>
-  sampleValue(parseExposition(await registry.getSingleMetricAsString(counter.name)), counter.name, { reference }) ?? 0;
-const spent = () => value(creditsSpent, 'generation');
-const refunded = () => value(creditsRefunded, 'generation');
+const value = async (name: string, reference: string) =>
+  sampleValue(parseExposition(await registry.getSingleMetricAsString(name)), name, { reference }) ?? 0;
+const spent = () => value('atelier_credits_spent_total', 'generation');
+const refunded = () => value('atelier_credits_refunded_total', 'generation');
 
 async function user(units = 10_000) {
   const row = await database.db
