@@ -156,6 +156,8 @@ describe('GET /metrics', () => {
       headers: { authorization: `Bearer ${u.token}` },
     });
     expect(batch.statusCode).toBe(200);
+    const single = await t.app.inject({ method: 'GET', url: '/trpc/auth.me', headers: { authorization: `Bearer ${u.token}` } });
+    expect(single.statusCode).toBe(200);
     await t.app.inject({ method: 'GET', url: `/projects/${ok.id}?tab=history` });
     await t.app.inject({ method: 'GET', url: `/api/no-such-thing/${ok.id}` });
 
@@ -166,6 +168,7 @@ describe('GET /metrics', () => {
     expect(http('/api/generation/generate', 'POST', '200')).toBe(3);
     expect(http('/api/generation/{id}', 'GET', '200')).toBeGreaterThanOrEqual(4);
     expect(http('/trpc/(batch)', 'GET', '200')).toBe(1);
+    expect(http('/trpc/auth.me', 'GET', '200')).toBe(1);
     expect(http('(unmatched)', 'GET', '200')).toBeGreaterThanOrEqual(1);
     expect(http('/api/*', 'GET', '404')).toBe(1);
     expect(
