@@ -1,5 +1,5 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: these strings are Compose interpolation syntax, not templates
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -50,6 +50,83 @@ describe('docker-compose.yml', () => {
     expect(errors).toEqual([]);
     expect(config.services.api.environment).toMatchObject({ S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'root', S3_SECRET_ACCESS_KEY: 'long-secret' });
     expect(config.services['minio-init'].environment.S3_BUCKET).toBe('media');
+  });
+});
+
+describe('the observability profile', () => {
+  const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+  const observability = (env = {}) => {
+    const { config, errors } = composeConfig({ env, profiles: ['observability'] });
+    expect(errors).toEqual([]);
+    return config.services;
+  };
+  /** The host file a service's bind mount `./x:/y` puts at `target` (a file, or a folder it is inside). */
+  const hostPath = (svc, target) => {
+    for (const v of svc.volumes) {
+      const [source, dest] = v.split(':');
+      if (source.startsWith('./') && (target === dest || target.startsWith(`${dest}/`))) return path.join(ROOT, source, target.slice(dest.length));
+    }
+    throw new Error(`nothing is mounted at ${target}`);
+  };
+
+  it('is off by default: no Prometheus, no Grafana', () => {
+    expect(Object.keys(defaultServices())).not.toContain('prometheus');
+    expect(Object.keys(defaultServices())).not.toContain('grafana');
+  });
+
+  it('adds Prometheus scraping every api replica on PORT and every worker on its METRICS_PORT, at /metrics, with the token', () => {
+    const services = observability();
+    const prom = services.prometheus;
+    expect(prom.image).toMatch(/^prom\/prometheus:v\d+\.\d+\.\d+$/);
+    expect(prom.ports).toEqual(['127.0.0.1:9090:9090']);
+    const configFile = hostPath(prom, '/etc/prometheus/prometheus.yml');
+    expect(prom.command.join(' ')).toContain('--config.file=/etc/prometheus/prometheus.yml');
+    const scrape = parse(readFileSync(configFile, 'utf8')).scrape_configs;
+    const job = (name) => scrape.find((j) => j.job_name === name);
+    const targets = (j) => j.dns_sd_configs.flatMap((d) => d.names.map((n) => `${n}:${d.port}`));
+    expect(targets(job('atelier-api'))).toEqual([`api:${services.api.environment.PORT}`]);
+    expect(targets(job('atelier-worker'))).toEqual([`worker:${services.worker.environment.METRICS_PORT}`]);
+    // The token file the start command writes is the one both jobs send, on the data volume.
+    const tokenFile = /> (\S+) &&/.exec(prom.command.join(' '))?.[1];
+    expect(tokenFile).toBe('/prometheus/metrics-token');
+    expect(prom.volumes).toContain('prometheusdata:/prometheus');
+    for (const j of scrape) {
+      expect(j.metrics_path, j.job_name).toBe('/metrics');
+      expect(j.authorization, j.job_name).toEqual({ type: 'Bearer', credentials_file: tokenFile });
+    }
+    expect(prom.depends_on.api).toEqual({ condition: 'service_healthy' });
+  });
+
+  it('gives api, worker and Prometheus the same METRICS_TOKEN', () => {
+    const token = 'metrics-token-0123456789abcdef';
+    const services = observability({ METRICS_TOKEN: token });
+    expect([services.api, services.worker, services.prometheus].map((s) => s.environment.METRICS_TOKEN)).toEqual([token, token, token]);
+    expect(observability().prometheus.environment.METRICS_TOKEN).toBe('');
+  });
+
+  it('adds Grafana with the Prometheus datasource and the "Atelier queues" dashboard provisioned from deploy/grafana', () => {
+    const services = observability();
+    const grafana = services.grafana;
+    expect(grafana.image).toMatch(/^grafana\/grafana:\d+\.\d+\.\d+$/);
+    expect(grafana.ports).toEqual(['127.0.0.1:3001:3000']);
+    expect(grafana.depends_on.prometheus).toEqual({ condition: 'service_healthy' });
+    const datasources = parse(readFileSync(hostPath(grafana, '/etc/grafana/provisioning/datasources/prometheus.yml'), 'utf8')).datasources;
+    expect(datasources).toHaveLength(1);
+    const promPort = services.prometheus.ports[0].split(':').at(-1);
+    expect(datasources[0]).toMatchObject({ type: 'prometheus', url: `http://prometheus:${promPort}`, isDefault: true });
+    const provider = parse(readFileSync(hostPath(grafana, '/etc/grafana/provisioning/dashboards/atelier.yml'), 'utf8')).providers[0];
+    const dashboardFile = hostPath(grafana, `${provider.options.path}/atelier-queues.json`);
+    expect(existsSync(dashboardFile)).toBe(true);
+    expect(grafana.environment.GF_DASHBOARDS_DEFAULT_HOME_DASHBOARD_PATH).toBe(`${provider.options.path}/atelier-queues.json`);
+    const dashboard = JSON.parse(readFileSync(dashboardFile, 'utf8'));
+    expect(dashboard.title).toBe('Atelier queues');
+    // Every panel and query reads the provisioned datasource.
+    const uids = new Set(
+      [...dashboard.panels.filter((p) => p.type !== 'row'), ...dashboard.panels.flatMap((p) => p.targets ?? []), ...dashboard.templating.list].map(
+        (x) => x.datasource?.uid,
+      ),
+    );
+    expect([...uids]).toEqual([datasources[0].uid]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { createDb } from '@atelier/db';
 import { createEventBus, createQueueClient, createRedis } from '@atelier/jobs';
 import { createStorage, MediaSigner } from '@atelier/media';
+import { collectProcessMetrics, watchQueues, watchSubscribers } from '@atelier/metrics';
 import type { Env } from '@atelier/shared/env';
 import { type Logger, pino } from 'pino';
 import type { AppDeps } from './context';
@@ -30,6 +31,9 @@ export function createDeps(env: Env, log: Logger = createLogger(env)): AppDeps &
   const live = createLiveWatch(db, log);
   const chat = new ChatRunner({ db, log, events });
   const unregisterChatModels = registerProviderChatModels(env);
+  // GET /metrics reads the queue counts and the SSE subscriptions at scrape time.
+  collectProcessMetrics();
+  const unwatchMetrics = [watchQueues(queues), watchSubscribers(live.counts)];
   return {
     env,
     db,
@@ -43,6 +47,7 @@ export function createDeps(env: Env, log: Logger = createLogger(env)): AppDeps &
     chat,
     /** Ends this process's chat replies (refunded), then releases everything in reverse order. */
     async close() {
+      for (const unwatch of unwatchMetrics) unwatch();
       await chat.stopAll();
       unregisterChatModels();
       live.close();

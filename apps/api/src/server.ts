@@ -12,6 +12,7 @@ import { seoFeedPlugin } from './modules/seo/seo.feed';
 import { trackingPlugin } from './modules/tracking/tracking.plugin';
 import { buildContentSecurityPolicy } from './plugins/csp';
 import { registerMedia } from './plugins/media';
+import { registerMetrics } from './plugins/metrics';
 import { registerRest } from './plugins/rest';
 import { stripeWebhookPlugin } from './plugins/stripe-webhook';
 import { resolveWebDist } from './plugins/web-dist';
@@ -56,6 +57,9 @@ export async function buildServer(deps: AppDeps): Promise<FastifyInstance> {
     else if (req.requestPath.startsWith('/assets/')) req.log.debug(entry, 'request');
     else req.log.info(entry, 'request');
   });
+
+  // GET /metrics, and one duration observation per request (route pattern, method, status).
+  registerMetrics(app, deps);
 
   // The CSP is computed once here (see plugins/csp.ts); helmet sets the other security headers.
   const contentSecurityPolicy = buildContentSecurityPolicy(deps.env.analytics.cspOrigins);

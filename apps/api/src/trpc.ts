@@ -9,6 +9,7 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Context } from './context';
 import { describeError, isUnavailableError, toTRPCError, trpcCodeOf, UNAVAILABLE_MESSAGE } from './errors';
 import { findControlCharacters } from './lib/control-characters';
+import { procedureRoute } from './plugins/metrics';
 
 const t = initTRPC
   .context<Context>()
@@ -75,8 +76,15 @@ const refuseControlCharacters = t.middleware(async ({ getRawInput, next }) => {
   return next();
 });
 
+/** Names the request's route for the HTTP metrics after the procedure it runs (plugins/metrics.ts). */
+const labelRoute = t.middleware(({ ctx, path, meta, next }) => {
+  // Server-side callers (createCaller in tests) carry no HTTP request to label.
+  if (ctx.req?.routeOptions) ctx.req.metricsRoute = procedureRoute(ctx.req, path, meta);
+  return next();
+});
+
 /** Base for the auth procedures themselves: a stale bearer token must not block login or refresh. */
-export const authEndpointProcedure = t.procedure.use(errorMapping).use(refuseControlCharacters);
+export const authEndpointProcedure = t.procedure.use(labelRoute).use(errorMapping).use(refuseControlCharacters);
 
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
 

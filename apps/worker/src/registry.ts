@@ -2,8 +2,9 @@ import type { Engine } from '@atelier/ai';
 import type { Db } from '@atelier/db';
 import { createRedis, type EventPublisher, QUEUES, type QueueClient, type QueueJobData, type QueueKey } from '@atelier/jobs';
 import type { MediaStorage } from '@atelier/media';
+import { jobDuration, jobFailures } from '@atelier/metrics';
 import type { Env } from '@atelier/shared/env';
-import { type Job, UnrecoverableError, Worker } from 'bullmq';
+import { DelayedError, type Job, RateLimitError, UnrecoverableError, WaitingChildrenError, WaitingError, Worker } from 'bullmq';
 import type { Logger } from 'pino';
 import type { MaintenanceTask } from './maintenance/tasks';
 
@@ -34,6 +35,16 @@ export interface ProcessorDefinition<K extends QueueKey = QueueKey> {
 }
 
 export const defineProcessor = <K extends QueueKey>(def: ProcessorDefinition<K>): ProcessorDefinition<K> => def;
+
+const jobModels = new WeakMap<Job, string>();
+/** Names the model a job runs (a generation's, an SEO run's): its duration and failure metrics carry it. */
+export function labelJobModel(job: Job, model: string): void {
+  jobModels.set(job, model);
+}
+const modelOf = (job: Job) => jobModels.get(job) ?? 'none';
+/** What a processor throws to move its job elsewhere (later, back to wait…): not an attempt's end. */
+const isMove = (e: unknown) =>
+  e instanceof DelayedError || e instanceof WaitingError || e instanceof WaitingChildrenError || e instanceof RateLimitError;
 
 export interface RunningWorkers {
   workers: Worker[];
@@ -71,11 +82,22 @@ export function startWorkers(options: {
     const worker = new Worker(
       def.name,
       async (job: Job) => {
-        const parsed = def.payload.safeParse(job.data);
-        if (!parsed.success)
-          throw new UnrecoverableError(`Invalid payload for ${key}: ${parsed.error.issues.map((i) => i.path.join('.')).join(', ')}`);
-        job.data = parsed.data;
-        return proc.process(job, options.deps);
+        const started = performance.now();
+        let outcome: 'completed' | 'failed' | null = 'failed';
+        try {
+          const parsed = def.payload.safeParse(job.data);
+          if (!parsed.success)
+            throw new UnrecoverableError(`Invalid payload for ${key}: ${parsed.error.issues.map((i) => i.path.join('.')).join(', ')}`);
+          job.data = parsed.data;
+          const result = await proc.process(job, options.deps);
+          outcome = 'completed';
+          return result;
+        } catch (e) {
+          if (isMove(e)) outcome = null;
+          throw e;
+        } finally {
+          if (outcome) jobDuration.observe({ queue: key, model: modelOf(job), outcome }, (performance.now() - started) / 1000);
+        }
       },
       {
         connection: createRedis(options.redisUrl, { blocking: true }),
@@ -91,6 +113,7 @@ export function startWorkers(options: {
       const attempts = job.opts.attempts ?? 1;
       const final = err instanceof UnrecoverableError || err.name === 'UnrecoverableError' || job.attemptsMade >= attempts;
       log.warn({ queue: key, jobId: job.id, attempt: job.attemptsMade, final, err: err.message }, 'job failed');
+      jobFailures.inc({ queue: key, model: modelOf(job), final: String(final) });
       if (final && proc.onFinalFailure) {
         proc
           .onFinalFailure(job, err, options.deps)

@@ -2,6 +2,7 @@ import { type Engine, localEngines } from '@atelier/ai';
 import type { Db } from '@atelier/db';
 import { createEventBus, createQueueClient, type EventPublisher, jobIds, type QueueClient, type QueueKey } from '@atelier/jobs';
 import { createStorage, type MediaStorage } from '@atelier/media';
+import { watchQueues } from '@atelier/metrics';
 import { createProviders } from '@atelier/providers';
 import type { Env } from '@atelier/shared/env';
 import type { Logger } from 'pino';
@@ -49,6 +50,8 @@ export async function startAllWorkers(options: {
   // Hosted providers whose keys are set run beside the local engines (packages/providers).
   const engines = options.engines ?? { ...(await localEngines()), ...createProviders(env).engines };
   const queues = createQueueClient(env.redis.url, env.redis.queuePrefix);
+  // atelier_queue_jobs reads the queue counts through this client at scrape time.
+  const unwatchQueues = watchQueues(queues);
   const ownBus = options.events ? null : createEventBus({ redisUrl: env.redis.url, prefix: env.redis.queuePrefix, log });
   const events = options.events ?? (ownBus as EventPublisher);
   const maintenance = options.maintenance ?? maintenanceTasks;
@@ -75,6 +78,7 @@ export async function startAllWorkers(options: {
     workers: running.workers,
     async close(deadlineMs?: number) {
       if (retry) clearTimeout(retry);
+      unwatchQueues();
       await running.close(deadlineMs);
       await queues.close().catch(() => {});
       await ownBus?.close();

@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type Transaction, type TransactionBuilder } from 'kysely';
 import pg from 'pg';
 import type { Database } from './types';
 
@@ -16,6 +16,57 @@ export interface DbOptions {
   statementTimeoutMs?: number;
 }
 
+type CommitHook = () => void;
+const commitHooks = new WeakMap<Transaction<Database>, CommitHook[]>();
+
+/**
+ * Runs `fn` once `trx` has committed, and never when it rolls back: for effects outside Postgres
+ * that must match what was committed (the credit metrics). A transaction that does not come from
+ * createDb's `db.transaction()` has no commit to wait for: `fn` runs at once.
+ */
+export function afterCommit(trx: Transaction<Database>, fn: CommitHook): void {
+  const hooks = commitHooks.get(trx);
+  if (hooks) hooks.push(fn);
+  else fn();
+}
+
+/** A transaction builder whose `execute` runs the transaction's afterCommit hooks once it committed. */
+function withCommitHooks(builder: TransactionBuilder<Database>): TransactionBuilder<Database> {
+  return new Proxy(builder, {
+    get(target, property) {
+      if (property === 'execute') {
+        return async <T>(callback: (trx: Transaction<Database>) => Promise<T>): Promise<T> => {
+          const hooks: CommitHook[] = [];
+          const result = await target.execute((trx) => {
+            commitHooks.set(trx, hooks);
+            return callback(trx);
+          });
+          for (const hook of hooks) {
+            try {
+              hook();
+            } catch {
+              // A hook's failure must not turn a committed transaction into an error.
+            }
+          }
+          return result;
+        };
+      }
+      if (property === 'setIsolationLevel' || property === 'setAccessMode') {
+        return (value: never) => withCommitHooks(target[property](value));
+      }
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+/** Kysely whose transactions run afterCommit hooks. */
+class CommitAwareKysely extends Kysely<Database> {
+  override transaction(): TransactionBuilder<Database> {
+    return withCommitHooks(super.transaction());
+  }
+}
+
 export function createDb(options: DbOptions): { db: Db; pool: pg.Pool } {
   const pool = new pg.Pool({
     connectionString: options.connectionString,
@@ -31,6 +82,6 @@ export function createDb(options: DbOptions): { db: Db; pool: pg.Pool } {
   pool.on('connect', (client) => {
     client.on('error', () => {});
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db: Db = new CommitAwareKysely({ dialect: new PostgresDialect({ pool }) });
   return { db, pool };
 }

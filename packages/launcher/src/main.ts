@@ -17,6 +17,9 @@ async function main() {
     workers = await startAllWorkers({ env, db: deps.db, log: log.child({ app: 'worker' }), storage: deps.storage, events: deps.events });
     log.info('worker running in this process');
   }
+  // One process, one metrics registry: the api's GET /metrics already shows the workers' series.
+  if (env.metrics.port)
+    log.info({ port: env.metrics.port }, 'METRICS_PORT is not used in the one-process mode: the api serves every series at /metrics');
   exitOnSignals(log, async () => {
     await app.close();
     await workers?.close();

@@ -1,3 +1,5 @@
+import { providerErrors } from '@atelier/metrics';
+
 /**
  * Provider failures in our terms. The worker's queue (BullMQ) retries any error except one named
  * `UnrecoverableError`, so a permanent failure carries that name: the generation fails at once
@@ -44,6 +46,11 @@ export class ProviderError extends Error {
 }
 
 export const isProviderError = (e: unknown): e is ProviderError => e instanceof ProviderError;
+
+/** Counts a provider error in atelier_provider_errors_total (anything else, a cancel included, is not one). */
+export function countProviderError(e: unknown): void {
+  if (e instanceof ProviderError) providerErrors.inc({ provider: e.provider, kind: e.kind });
+}
 
 /** Retry-After as milliseconds: `retry-after-ms`, seconds, or an HTTP date. */
 export function retryAfterMs(headers: { get(name: string): string | null } | undefined | null, now = Date.now()): number | undefined {

@@ -1,6 +1,7 @@
 import type { Env } from '@atelier/shared/env';
 import { anthropicChatAdapters, anthropicEngines } from './anthropic';
 import { elevenLabsApi, elevenLabsEngines } from './elevenlabs';
+import { countProviderError } from './errors';
 import { createAdapterContext } from './media';
 import { openAIChatAdapters, openAIEngines, enhancePrompt as openAIEnhancePrompt } from './openai';
 import { openAICompatibleCatalogue, openAICompatibleChatAdapters, openAICompatibleEngines } from './openai-compatible';
@@ -71,7 +72,45 @@ export function createProviders(env: Env, options: ProviderOptions = {}): Provid
     Object.assign(engines, openAICompatibleEngines(config, ctx));
     Object.assign(chat, openAICompatibleChatAdapters(config, ctx));
   }
-  return { engines, chat, installed: INSTALLED_PROVIDER_ADAPTERS, configured, elevenlabs, enhancePrompt };
+  // Every call that leaves the registry counts the provider errors that reach its caller, once.
+  return {
+    engines: Object.fromEntries(Object.entries(engines).map(([id, engine]) => [id, counted(engine)])),
+    chat: Object.fromEntries(Object.entries(chat).map(([id, adapter]) => [id, countedChat(adapter)])),
+    installed: INSTALLED_PROVIDER_ADAPTERS,
+    configured,
+    elevenlabs: elevenlabs && {
+      speak: counted(elevenlabs.speak),
+      cloneVoice: counted(elevenlabs.cloneVoice),
+      listVoices: counted(elevenlabs.listVoices),
+    },
+    enhancePrompt: enhancePrompt && counted(enhancePrompt),
+  };
+}
+
+/** `fn`, counting the provider error it throws (atelier_provider_errors_total) before rethrowing it. */
+function counted<A extends unknown[], R>(fn: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+  return async (...args) => {
+    try {
+      return await fn(...args);
+    } catch (e) {
+      countProviderError(e);
+      throw e;
+    }
+  };
+}
+
+function countedChat(adapter: ChatModelAdapter): ChatModelAdapter {
+  return {
+    ...adapter,
+    async *streamReply(request) {
+      try {
+        return yield* adapter.streamReply(request);
+      } catch (e) {
+        countProviderError(e);
+        throw e;
+      }
+    },
+  };
 }
 
 /** Catalogue rows for models that come from configuration (OpenAI-compatible servers). */
@@ -81,6 +120,6 @@ export function configuredCatalogue(env: Env) {
 }
 
 export { downloadMedia, isPublicAddress, sniffMedia } from './download';
-export { isProviderError, ProviderError, type ProviderErrorKind } from './errors';
+export { countProviderError, isProviderError, ProviderError, type ProviderErrorKind } from './errors';
 export { compatibleModelId } from './openai-compatible';
 export type { ChatModelAdapter, Engine, EngineInput, EngineOutput, ProviderLimits, ProviderOptions } from './types';

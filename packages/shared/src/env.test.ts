@@ -126,3 +126,20 @@ describe('media storage settings', () => {
     expect(problems({ S3_SECRET_ACCESS_KEY: 'secret' })).toEqual(['S3_ACCESS_KEY_ID: S3_ACCESS_KEY_ID is required with S3_SECRET_ACCESS_KEY']);
   });
 });
+
+describe('METRICS_TOKEN and METRICS_PORT', () => {
+  it('are off unless set: no token (metrics open), no worker metrics port', () => {
+    expect(parseEnv({ NODE_ENV: 'test' }).metrics).toEqual({ token: undefined, port: undefined });
+    expect(parseEnv({ NODE_ENV: 'test', METRICS_TOKEN: '  ', METRICS_PORT: '' }).metrics).toEqual({ token: undefined, port: undefined });
+  });
+
+  it('take a token of at least 16 characters and a port, naming the variable when bad', () => {
+    expect(parseEnv({ NODE_ENV: 'test', METRICS_TOKEN: 't'.repeat(16), METRICS_PORT: '9464' }).metrics).toEqual({
+      token: 't'.repeat(16),
+      port: 9464,
+    });
+    expect(() => parseEnv({ NODE_ENV: 'test', METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: METRICS_TOKEN must be at least 16 characters/);
+    for (const METRICS_PORT of ['0', '70000', 'http', '94.5'])
+      expect(() => parseEnv({ NODE_ENV: 'test', METRICS_PORT }), METRICS_PORT).toThrow(/METRICS_PORT/);
+  });
+});

@@ -108,6 +108,9 @@ export const EnvSchema = z
       .regex(/^(?:[^<>@]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, 'MAIL_FROM must be an address, e.g. Atelier <no-reply@example.com>')
       .optional()
       .or(z.literal('').transform(() => undefined)),
+    // Metrics (issue 20): the bearer token GET /metrics requires (unset: open), and the standalone worker's metrics port (unset: none).
+    METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional()),
+    METRICS_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(65535).optional()),
   })
   .superRefine((env, ctx) => {
     if (env.AUTH_SECRET && PUBLISHED_AUTH_SECRETS.includes(env.AUTH_SECRET)) {
@@ -205,6 +208,13 @@ export interface Env {
     smtpUrl?: string | undefined;
     /** The From header of every mail. */
     from: string;
+  };
+  /** Prometheus metrics: the api's GET /metrics and the standalone worker's metrics server. */
+  metrics: {
+    /** When set, scrapes must send `Authorization: Bearer <token>`; unset, anyone may read the metrics. */
+    token?: string | undefined;
+    /** Port of the standalone worker's metrics server (`npm run start:worker`); unset, it serves none. */
+    port?: number | undefined;
   };
   seo: {
     /** Competitor-page fetches may reach private/loopback addresses (tests only; never in production). */
@@ -314,6 +324,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       cspOrigins: list(e.ANALYTICS_CSP_ORIGINS),
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `Atelier <no-reply@${new URL(e.PUBLIC_URL).hostname}>` },
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     seo: { fetchAllowPrivate: e.SEO_FETCH_ALLOW_PRIVATE, fetchTimeoutMs: e.SEO_FETCH_TIMEOUT_MS, fetchMaxBytes: e.SEO_FETCH_MAX_BYTES },
   };
 }

@@ -91,6 +91,8 @@ export interface LiveWatch {
   watch(kind: ProbeKind, key: string, check: (probed: unknown) => void): () => void;
   /** Subscriptions being followed now. */
   size(): number;
+  /** Subscriptions being followed now, by kind (every kind, 0 included): the atelier_sse_subscribers gauge. */
+  counts(): Record<ProbeKind, number>;
   close(): void;
 }
 
@@ -98,6 +100,9 @@ export function createLiveWatch(db: Db, log: Pick<Logger, 'warn'>, sweepMs = SWE
   const watchers = new Map<ProbeKind, Map<string, Set<(probed: unknown) => void>>>();
   let timer: NodeJS.Timeout | null = null;
   let count = 0;
+  const byKind = Object.fromEntries(Object.keys(PROBES).map((k) => [k, 0])) as Record<ProbeKind, number>;
+  /** Bumped by close(): a subscription that ends afterwards was already forgotten. */
+  let epoch = 0;
 
   const sweep = async () => {
     for (const [kind, byKey] of watchers) {
@@ -139,23 +144,29 @@ export function createLiveWatch(db: Db, log: Pick<Logger, 'warn'>, sweepMs = SWE
       }
       set.add(check);
       count++;
+      byKind[kind]++;
       if (!timer) schedule();
       let removed = false;
+      const since = epoch;
       return () => {
-        if (removed) return;
+        if (removed || since !== epoch) return;
         removed = true;
         count--;
+        byKind[kind]--;
         set.delete(check);
         if (!set.size) byKey.delete(key);
         if (!byKey.size) watchers.delete(kind);
       };
     },
     size: () => count,
+    counts: () => ({ ...byKind }),
     close() {
       if (timer) clearTimeout(timer);
       timer = null;
       watchers.clear();
       count = 0;
+      epoch++;
+      for (const k of Object.keys(byKind) as ProbeKind[]) byKind[k] = 0;
     },
   };
 }

@@ -2,7 +2,7 @@ import type { Engine } from '@atelier/ai';
 import { type Db, endGenerationWithRefund, ROW_STATE } from '@atelier/db';
 import { announceRow, type QueueKey } from '@atelier/jobs';
 import { UnrecoverableError } from 'bullmq';
-import { defineProcessor } from '../registry';
+import { defineProcessor, labelJobModel } from '../registry';
 
 const TERMINAL = new Set(['COMPLETED', 'FAILED', 'CANCELLED']);
 const PROGRESS_INTERVAL_MS = 300;
@@ -29,6 +29,7 @@ function generationProcessor(queue: Extract<QueueKey, 'image' | 'video' | 'audio
         .where('g.id', '=', generationId)
         .executeTakeFirst();
       if (!gen) throw new UnrecoverableError(`Generation ${generationId} does not exist`);
+      labelJobModel(job, gen.model_id);
       if (TERMINAL.has(gen.status)) return { skipped: gen.status };
       const engine = deps.engines[gen.model_id];
       if (!engine) throw new UnrecoverableError(`The model ${gen.model_id} is not available on this server`);

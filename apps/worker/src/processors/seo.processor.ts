@@ -13,7 +13,7 @@ import {
   type SeoBrief,
 } from '@atelier/shared';
 import { DelayedError, UnrecoverableError } from 'bullmq';
-import { defineProcessor, type WorkerDeps } from '../registry';
+import { defineProcessor, labelJobModel, type WorkerDeps } from '../registry';
 
 const LOCAL_WRITERS = new Set(['local/text', 'local/text-brief']);
 /** A scheduled publish that finds its article being rewritten looks again this much later. */
@@ -112,6 +112,7 @@ export const seoProcessor = defineProcessor({
 
     const run = await db.selectFrom('seo_article_runs').selectAll().where('id', '=', data.runId).executeTakeFirst();
     if (!run) throw new UnrecoverableError(`SEO run ${data.runId} does not exist`);
+    labelJobModel(job, run.model_id);
     if (run.status === 'COMPLETED' || run.status === 'FAILED') return { skipped: run.status };
     const article = await db
       .selectFrom('seo_articles as a')

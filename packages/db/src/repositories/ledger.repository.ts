@@ -1,6 +1,7 @@
+import { countCredits } from '@atelier/metrics';
 import { AppError, unitsToCredits } from '@atelier/shared';
 import { sql, type Transaction } from 'kysely';
-import type { Db } from '../client';
+import { afterCommit, type Db } from '../client';
 import type { Database, LedgerKind } from '../types';
 
 export interface CreditChange {
@@ -83,6 +84,11 @@ export async function applyCreditChangeInTransaction(trx: Transaction<Database>,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // The credit metrics count what committed: a replayed key (above) or a rolled-back caller counts nothing.
+  if (change.kind === 'spend' || change.kind === 'refund') {
+    const { kind, amountUnits, referenceType } = change;
+    afterCommit(trx, () => countCredits(kind, amountUnits, referenceType));
+  }
   return { applied: true, balanceUnits: updated.credit_units, creditsBalance: unitsToCredits(updated.credit_units), entryId: entry.id };
 }
 

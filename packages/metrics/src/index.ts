@@ -1,0 +1,2 @@
+export * from './scrape';
+export * from './series';
