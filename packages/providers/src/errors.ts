@@ -20,7 +20,9 @@ export type ProviderErrorKind =
   /** The provider answered with something that is not the output we asked for (final). */
   | 'malformed'
   /** An output URL we refuse to fetch (scheme, private address, size, type) (final). */
-  | 'unsafe_output';
+  | 'unsafe_output'
+  /** The machine running the job went away mid-run (a self-hosted GPU box that died) (final: it may have half-run). */
+  | 'lost';
 
 const RETRYABLE = new Set<ProviderErrorKind>(['rate_limited', 'unavailable']);
 
