@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type AspectRatio, dimensionsFor, type EngineInput, type EngineOutput, type Resolution } from '@atelier/ai';
 import { type ComfyGraph, parseInputRef, WORKFLOW_MAX_STEPS, type WorkflowInputs, type WorkflowOutputType } from '@atelier/shared';
 import WebSocket from 'ws';
-import { abortError, deadline, fromHttpFailure, ProviderError, scrub } from './errors';
+import { abortError, deadline, fromHttpFailure, networkReason, ProviderError, scrub } from './errors';
 import { type AdapterContext, imageOutput, mediaOutput, num, readAll, str } from './media';
 import type { Engine } from './types';
 
@@ -103,7 +103,7 @@ export function applyWorkflowInputs(
   set('negativePrompt', str(values.params.negativePrompt));
   if (values.seed !== null) set('seed', values.seed);
   const seedAt = target('seed');
-  const seed = values.seed ?? (seedAt ? (num(seedAt.node.inputs[seedAt.input]) ?? null) : null);
+  const seed = values.seed ?? (seedAt ? (num(seedAt.node.inputs[seedAt.input]) ?? null) : storedSeed(graph));
 
   let width: number | null = null;
   let height: number | null = null;
@@ -127,6 +127,15 @@ export function applyWorkflowInputs(
   return { graph, seed, width, height };
 }
 
+/** The seed a workflow without a mapped seed runs with: its sampler's own (`seed` or `noise_seed`). */
+function storedSeed(graph: ComfyGraph): number | null {
+  for (const node of Object.values(graph)) {
+    const v = num(node.inputs.seed) ?? num(node.inputs.noise_seed);
+    if (v !== undefined) return v;
+  }
+  return null;
+}
+
 /** One ComfyUI server. */
 export class ComfyBox {
   readonly label: string;
@@ -145,11 +154,14 @@ export class ComfyBox {
   }
 
   private unreachable(e: unknown): ProviderError {
-    const cause = (e as { cause?: { code?: string; message?: string } })?.cause;
-    const why = cause?.code ?? cause?.message ?? (e instanceof Error ? e.message : String(e));
-    return new ProviderError(PROVIDER, 'unavailable', `The ComfyUI box at ${this.label} could not be reached (${scrub(why, [this.token])})`, {
-      cause: e,
-    });
+    return new ProviderError(
+      PROVIDER,
+      'unavailable',
+      `The ComfyUI box at ${this.label} could not be reached (${scrub(networkReason(e), [this.token])})`,
+      {
+        cause: e,
+      },
+    );
   }
 
   /** One HTTP call with the box's deadline; network failures and HTTP errors become ProviderErrors naming the box. */

@@ -245,3 +245,23 @@ export async function guarded<T>(
     throw toProviderError(opts.provider, opts.label, e, opts.secrets);
   }
 }
+
+const NETWORK_REASONS: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset',
+  UND_ERR_SOCKET: 'connection closed',
+  UND_ERR_CONNECT_TIMEOUT: 'connection timed out',
+  ETIMEDOUT: 'connection timed out',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'host not found',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+};
+
+/** Why a fetch to a server we were configured with failed, in words (fetch hides it in `cause`). */
+export function networkReason(e: unknown): string {
+  const cause = (e as { cause?: { code?: string; message?: string } })?.cause;
+  const code = cause?.code;
+  if (code && NETWORK_REASONS[code]) return NETWORK_REASONS[code];
+  return code ?? cause?.message ?? (e instanceof Error ? e.message : String(e));
+}

@@ -1,4 +1,4 @@
-import { abortError, deadline, fromHttpFailure, guarded, ProviderError } from './errors';
+import { abortError, deadline, fromHttpFailure, guarded, networkReason, ProviderError } from './errors';
 import type { AdapterContext } from './media';
 import type { ChatModelAdapter, ChatTurn, ChatUsage, Engine } from './types';
 
@@ -45,15 +45,9 @@ async function call(config: OllamaConfig, path: string, init: { method?: string;
     });
   } catch (e) {
     if (init.signal.aborted) throw e;
-    const cause = (e as { cause?: { code?: string; message?: string } }).cause;
-    throw new ProviderError(
-      PROVIDER,
-      'unavailable',
-      `Ollama at ${new URL(config.url).host} could not be reached (${cause?.code ?? cause?.message ?? String(e)})`,
-      {
-        cause: e,
-      },
-    );
+    throw new ProviderError(PROVIDER, 'unavailable', `Ollama at ${new URL(config.url).host} could not be reached (${networkReason(e)})`, {
+      cause: e,
+    });
   }
   if (!res.ok) {
     const body = await res.text().catch(() => '');
