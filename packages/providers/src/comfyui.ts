@@ -837,6 +837,9 @@ async function collect(wf: ComfyWorkflow, input: EngineInput, ran: Ran, ctx: Ada
   return { ...mediaOutput(LABEL, wf.outputType, data), metadata, ...common };
 }
 
+/** "cuda:0 NVIDIA GeForce RTX 4090 : cudaMallocAsync" → "NVIDIA GeForce RTX 4090" */
+const deviceName = (name: string) => name.replace(/^\w+:\d+\s+/, '').replace(/\s+:\s+\S+$/, '');
+
 export interface ComfyHealthCheck {
   name: string;
   ok: boolean;
@@ -871,7 +874,7 @@ export async function comfyUIHealth(
         ok: true,
         latencyMs: ms(),
         detail: [
-          dev?.name ? `${dev.name.replace(/^cuda:\d+\s*/, '')}, ${gb(dev.vram_free)} of ${gb(dev.vram_total)} VRAM free` : 'no GPU reported',
+          dev?.name ? `${deviceName(dev.name)}, ${gb(dev.vram_free)} of ${gb(dev.vram_total)} VRAM free` : 'no GPU reported',
           stats.system?.comfyui_version ? `ComfyUI ${stats.system.comfyui_version}` : null,
           `${q.running.length} running, ${q.pending.length} waiting`,
         ]

@@ -94,6 +94,8 @@ export interface ComfyUISimulator {
   alive: boolean;
   /** Open websockets by client id. */
   clients(): string[];
+  /** The prompt running now, and how many sampler steps it has done. */
+  running(): { id: string; step: number } | null;
   /** The box dies: connections dropped, the port closed. */
   kill(): Promise<void>;
   close(): Promise<void>;
@@ -146,6 +148,7 @@ export async function startComfyUISimulator(options: { token?: string; stepMs?: 
   const history = new Map<string, HistoryEntry>();
   const pending: QueueItem[] = [];
   let running: QueueItem | null = null;
+  let step = 0;
   let interruptFlag = false;
   let counter = 0;
   let fileNo = 0;
@@ -163,6 +166,7 @@ export async function startComfyUISimulator(options: { token?: string; stepMs?: 
     graphs: new Map(),
     alive: true,
     clients: () => [...sockets.keys()],
+    running: () => (running ? { id: running.id, step } : null),
     kill: async () => {},
     close: async () => {},
   };
@@ -185,6 +189,7 @@ export async function startComfyUISimulator(options: { token?: string; stepMs?: 
       while (sim.alive && pending.length) {
         const q = pending.shift() as QueueItem;
         running = q;
+        step = 0;
         interruptFlag = false;
         status();
         await execute(q);
@@ -244,6 +249,7 @@ export async function startComfyUISimulator(options: { token?: string; stepMs?: 
               current_outputs: {},
             });
           }
+          step = i;
           emit('progress', { value: i, max: steps, node: id });
         }
       } else {
