@@ -1,5 +1,6 @@
-import type { Db } from '@atelier/db';
-import { comfyUIHealth, ollamaTestRun, ollamaVersion } from '@atelier/providers';
+import { Readable } from 'node:stream';
+import { type Db, loadComfyWorkflow } from '@atelier/db';
+import { comfyUIHealth, createProviders, ollamaTestRun, ollamaVersion } from '@atelier/providers';
 import {
   ALL_PROVIDERS,
   AppError,
@@ -257,14 +258,15 @@ export async function providerHealth(deps: Deps, provider: string) {
 
 /**
  * ComfyUI (issue 25): every box answers (`/system_stats`: its GPU and VRAM; its queue), and has the
- * node classes of every stored workflow (`/object_info`). A test run of a workflow is the Model
- * Test screen's: it runs through the real pipeline, with its latency.
+ * node classes of every stored workflow (`/object_info`); then a short real run of the first enabled
+ * workflow that needs no input image (small, few steps when those are mapped), timed end to end. Its
+ * output is not kept; the Model Test screen runs workflows through the whole pipeline.
  */
 async function comfyHealth(deps: Deps) {
   const rows = await deps.db
     .selectFrom('comfy_workflows as w')
     .innerJoin('ai_models as m', 'm.id', 'w.model_id')
-    .select(['w.slug', 'w.workflow', 'm.enabled'])
+    .select(['w.slug', 'w.model_id', 'w.workflow', 'w.inputs', 'm.enabled'])
     .orderBy('w.created_at')
     .execute();
   const checks = await comfyUIHealth(
@@ -273,15 +275,40 @@ async function comfyHealth(deps: Deps) {
   );
   const boxes = checks.filter((c) => c.name.startsWith('Box '));
   const up = boxes.filter((c) => c.ok).length;
+  const sample = rows.find((r) => r.enabled && !(r.inputs as Record<string, string>).image);
+  if (up > 0 && sample) {
+    checks.push(
+      await timed(
+        `Test run (${sample.slug})`,
+        async () => {
+          const engine = createProviders(deps.env, { comfyWorkflows: (id) => loadComfyWorkflow(deps.db, id) }).engines['comfyui/*'];
+          if (!engine) throw new Error('ComfyUI is not configured');
+          const out = await engine({
+            modelId: sample.model_id,
+            prompt: 'health check: a small test picture',
+            params: { aspectRatio: '1:1', resolution: '480p', steps: 4, duration: 1 },
+            seed: 1,
+            storage: { read: () => Readable.from([]) },
+            signal: AbortSignal.timeout(HEALTH_RUN_MS - 5000),
+            onProgress: () => {},
+          });
+          const size = out.metadata.width && out.metadata.height ? ` ${out.metadata.width}×${out.metadata.height}` : '';
+          return `${out.file?.mime ?? 'a file'}${size} from ${String(out.metadata.box)}`;
+        },
+        HEALTH_RUN_MS,
+      ),
+    );
+  }
   const failed = checks.filter((c) => !c.ok);
   return {
     status: failed.length ? ('failed' as const) : ('ok' as const),
-    message: `${up} of ${boxes.length} ${boxes.length === 1 ? 'box answers' : 'boxes answer'} · ${rows.length} ${rows.length === 1 ? 'workflow' : 'workflows'}${
-      rows.length ? ' (try one on the Model Test screen)' : ''
-    }`,
+    message: `${up} of ${boxes.length} ${boxes.length === 1 ? 'box answers' : 'boxes answer'} · ${rows.length} ${rows.length === 1 ? 'workflow' : 'workflows'}`,
     checks,
   };
 }
+
+/** How long a health check's test run may take (a GPU box may be busy with other work first). */
+const HEALTH_RUN_MS = 180_000;
 
 /** Ollama (issue 25): the server answers, the models it lists, and a short test run of one of them with its latency and token counts. */
 async function ollamaHealth(deps: Deps) {

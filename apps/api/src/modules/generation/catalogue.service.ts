@@ -113,7 +113,7 @@ export function syncOllamaModels(deps: { db: Db; env: Env }, options: { force?: 
   const run = (async (): Promise<OllamaSync> => {
     let models: OllamaModel[];
     try {
-      models = await listOllamaModels({ url }, AbortSignal.timeout(5000));
+      models = await listOllamaModels({ url }, AbortSignal.timeout(3000));
     } catch (e) {
       return { listed: null, error: (e as Error).message };
     }

@@ -211,6 +211,7 @@ function WorkflowEditor({ editing, opened, onClose }: { editing: Workflow | null
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput
             label="Name"
+            description="What users see in the model picker"
             required
             value={draft.name}
             onChange={(e) => {
@@ -434,10 +435,10 @@ export function WorkflowsSection() {
                   </Table.Td>
                   <Table.Td maw={280}>
                     <Group gap={4}>
-                      {Object.entries(w.inputs).map(([key, ref]) => (
+                      {WORKFLOW_INPUT_KEYS.flatMap((key) => (w.inputs[key] ? [[key, w.inputs[key]] as const] : [])).map(([key, ref]) => (
                         <Tooltip key={key} label={ref}>
                           <Badge size="xs" variant="light" color="gray" style={{ textTransform: 'none' }}>
-                            {INPUT_LABELS[key as WorkflowInputKey]?.label ?? key}
+                            {INPUT_LABELS[key].label}
                           </Badge>
                         </Tooltip>
                       ))}
