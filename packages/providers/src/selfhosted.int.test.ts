@@ -363,6 +363,35 @@ describe('Ollama models', () => {
     expect(await ledgerSumUnits(t.deps.db, u.userId)).toBe(5000 - used);
   });
 
+  it('writes SEO articles, each charged the tokens it used', async () => {
+    const u = await t.signUp();
+    const project = await t.rest('POST', '/api/projects', { token: u.token, body: { name: 'Blog', type: 'TEXT' } });
+    const setUp = await t.rest('PUT', `/api/seo/projects/by-project/${project.body.project.id}`, {
+      token: u.token,
+      body: { businessName: 'Clayworks', businessDesc: 'Handmade ceramics', seoKeywords: ['handmade mugs'], textModel: model },
+    });
+    expect(setUp.status, JSON.stringify(setUp.body)).toBe(200);
+    expect(setUp.body.seoProject.pricing).toMatchObject({ model, available: true });
+    const seoId = setUp.body.seoProject.id as string;
+    const res = await t.rest('POST', `/api/seo/projects/${seoId}/articles`, { token: u.token, body: { topics: ['Caring for stoneware'] } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const hold = Math.round(res.body.creditsCharged * 100);
+    expect(hold).toBeGreaterThan(meteredUnits(200, OLLAMA_GENERATION_TOKENS) - 1);
+    const deadline = Date.now() + 20_000;
+    let article: any;
+    while (Date.now() < deadline) {
+      article = (await t.rest('GET', `/api/seo/projects/${seoId}/articles`, { token: u.token })).body.articles[0];
+      if (article?.status === 'READY' || article?.status === 'FAILED') break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(article.status, article.error ?? '').toBe('READY');
+    expect(article.aiModel).toBe(model);
+    const usage = ollama.usage.at(-1) as OllamaSimulator['usage'][number];
+    const used = meteredUnits(200, usage.promptEvalCount + usage.evalCount);
+    expect(Math.round(article.creditsUsed * 100)).toBe(used);
+    expect(await ledgerSumUnits(t.deps.db, u.userId)).toBe(5000 - used);
+  });
+
   it('the health check reaches the server, finds its models and times a test run', async () => {
     const res = await t.rest('POST', '/api/admin/ai/providers/ollama/health', { token: admin });
     expect(res.body, JSON.stringify(res.body)).toMatchObject({ status: 'ok', message: 'Ollama answers with 2 models' });
