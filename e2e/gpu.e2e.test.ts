@@ -116,6 +116,9 @@ describe('your own GPU', () => {
     const ollamaHealth = page.locator('[data-testid="provider-card"][data-provider="ollama"]').getByTestId('health-result');
     await ollamaHealth.waitFor();
     expect(await ollamaHealth.innerText()).toMatch(/Ollama answers with 2 models[\s\S]*Test run \(llama3\.2:latest\)/);
+    await page.locator('[data-testid="provider-card"][data-provider="ollama"]').scrollIntoViewIfNeeded();
+    await sleep(300);
+    await saveScreen(page, 'admin-ai-control-gpu-health');
     await page.getByTestId('workflows').scrollIntoViewIfNeeded();
     await sleep(300);
     await saveScreen(page, 'admin-ai-control-workflows');
