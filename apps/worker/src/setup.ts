@@ -1,5 +1,5 @@
 import { type Engine, localEngines } from '@atelier/ai';
-import type { Db } from '@atelier/db';
+import { type Db, loadComfyWorkflow } from '@atelier/db';
 import { createEventBus, createQueueClient, type EventPublisher, jobIds, type QueueClient, type QueueKey } from '@atelier/jobs';
 import { createStorage, type MediaStorage } from '@atelier/media';
 import { watchQueues } from '@atelier/metrics';
@@ -47,8 +47,12 @@ export async function startAllWorkers(options: {
 }): Promise<RunningWorkers> {
   const { env, db, log } = options;
   const storage = options.storage ?? createStorage(env);
-  // Hosted providers whose keys are set run beside the local engines (packages/providers).
-  const engines = options.engines ?? { ...(await localEngines()), ...createProviders(env).engines };
+  // Hosted providers whose keys are set run beside the local engines (packages/providers); ComfyUI
+  // workflows are read from the database per generation.
+  const engines = options.engines ?? {
+    ...(await localEngines()),
+    ...createProviders(env, { comfyWorkflows: (modelId) => loadComfyWorkflow(db, modelId) }).engines,
+  };
   const queues = createQueueClient(env.redis.url, env.redis.queuePrefix);
   // atelier_queue_jobs reads the queue counts through this client at scrape time.
   const unwatchQueues = watchQueues(queues);

@@ -36,7 +36,7 @@ export {
 } from './engines';
 export { detectFaces, type FaceBox, type FaceDetection, FaceDetectorUnavailableError, warmFaceDetector } from './face';
 export { type ImageResult, type RenderImageOptions, renderImage } from './image';
-export { type Engine, type EngineInput, type EngineOutput, localEngines } from './local-engines';
+export { type Engine, type EngineInput, type EngineOutput, engineFor, localEngines } from './local-engines';
 export { type Loudness, type MediaProbe, measureLoudness, type ProbeOptions, probeMedia } from './media-probe';
 export {
   DEFAULT_MUSIC_DURATION_SECONDS,

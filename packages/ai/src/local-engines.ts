@@ -37,6 +37,17 @@ export interface EngineOutput {
 
 export type Engine = (input: EngineInput) => Promise<EngineOutput>;
 
+/**
+ * The engine for a catalogue id: its own, else its provider's (`comfyui/*`, `ollama/*` serve every
+ * model whose list comes from the provider's server).
+ */
+export function engineFor(engines: Record<string, Engine>, modelId: string): Engine | undefined {
+  const own = engines[modelId];
+  if (own) return own;
+  const slash = modelId.indexOf('/');
+  return slash > 0 ? engines[`${modelId.slice(0, slash)}/*`] : undefined;
+}
+
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 

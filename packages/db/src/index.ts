@@ -1,6 +1,7 @@
 export * from './client';
 export * from './migrate';
 export * from './repositories/chat.repository';
+export * from './repositories/comfy.repository';
 export * from './repositories/generation.repository';
 export * from './repositories/ledger.repository';
 export * from './repositories/media.repository';

@@ -106,6 +106,33 @@ export interface AiModelsTable {
   sort: Generated<number>;
   /** Set on the model an admin chose as its output type's default (admin console). */
   default_chosen_at: Date | null;
+  /** `generation`: credit_units per generation; `1k-tokens`: credit_units per 1,000 tokens (self-hosted text models). */
+  price_basis: ColumnType<AiPriceBasis, AiPriceBasis | undefined, AiPriceBasis>;
+  /** Set when the model left the catalogue (its ComfyUI workflow was deleted, its Ollama server no longer lists it). */
+  retired_at: Date | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type AiPriceBasis = 'generation' | '1k-tokens';
+
+/** A ComfyUI workflow in API format, served as the model `comfyui/<slug>` (issue 25). */
+export interface ComfyWorkflowsTable {
+  id: Generated<string>;
+  slug: string;
+  model_id: string;
+  name: string;
+  output_type: 'image' | 'video' | 'audio';
+  workflow: Json<Record<string, unknown>>;
+  /** `{ prompt: "<nodeId>.<input>", negativePrompt?, seed?, width?, height?, steps?, frames?, image? }` */
+  inputs: Json<Record<string, string>>;
+  output_node: string;
+  /** Frames per second of the `frames` input (frames = duration × fps); null: the input takes seconds. */
+  frames_per_second: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Bumped on every change of the workflow or its mapping; recorded on each generation's model version. */
+  revision: Generated<number>;
+  created_by: string | null;
+  updated_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -629,6 +656,7 @@ export interface Database {
   credit_packages: CreditPackagesTable;
   payments: PaymentsTable;
   ai_models: AiModelsTable;
+  comfy_workflows: ComfyWorkflowsTable;
   projects: ProjectsTable;
   video_clips: VideoClipsTable;
   segments: SegmentsTable;
@@ -668,6 +696,7 @@ export type UserUpdate = Updateable<UsersTable>;
 export type GenerationRow = Selectable<GenerationsTable>;
 export type ProjectRow = Selectable<ProjectsTable>;
 export type AiModelRow = Selectable<AiModelsTable>;
+export type ComfyWorkflowRow = Selectable<ComfyWorkflowsTable>;
 export type ExportRow = Selectable<ExportsTable>;
 export type ChatConversationRow = Selectable<ChatConversationsTable>;
 export type ChatMessageRow = Selectable<ChatMessagesTable>;

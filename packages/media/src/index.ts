@@ -25,6 +25,7 @@ const MIME_BY_EXT: Record<string, string> = {
   mp3: 'audio/mpeg',
   wav: 'audio/wav',
   ogg: 'audio/ogg',
+  flac: 'audio/flac',
   md: 'text/markdown; charset=utf-8',
   txt: 'text/plain; charset=utf-8',
   json: 'application/json',

@@ -73,7 +73,7 @@ const pathsOf = (sim: { requests: RecordedRequest[] }, path: string) => sim.requ
 
 describe('registry', () => {
   it('offers every configured provider and model, and lists its installed adapters', () => {
-    expect(providers.installed).toEqual(['openai', 'anthropic', 'replicate', 'elevenlabs', 'openai-compatible']);
+    expect(providers.installed).toEqual(['openai', 'anthropic', 'replicate', 'elevenlabs', 'openai-compatible', 'comfyui', 'ollama']);
     expect(providers.configured.sort()).toEqual(['anthropic', 'elevenlabs', 'openai', 'openai-compatible', 'replicate']);
     expect(Object.keys(providers.engines).sort()).toEqual(
       [

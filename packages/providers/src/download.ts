@@ -146,6 +146,8 @@ export function sniffMedia(b: Buffer): Sniffed | null {
   }
   if (b.length >= 4 && b[0] === 0x1a && b[1] === 0x45 && b[2] === 0xdf && b[3] === 0xa3) return { kind: 'video', mime: 'video/webm', ext: 'webm' };
   if (b.length >= 4 && ascii(0, 4) === 'OggS') return { kind: 'audio', mime: 'audio/ogg', ext: 'ogg' };
+  // FLAC: what ComfyUI's SaveAudio writes.
+  if (b.length >= 4 && ascii(0, 4) === 'fLaC') return { kind: 'audio', mime: 'audio/flac', ext: 'flac' };
   if (b.length >= 3 && ascii(0, 3) === 'ID3') return { kind: 'audio', mime: 'audio/mpeg', ext: 'mp3' };
   if (b.length >= 2 && b[0] === 0xff && ((b[1] as number) & 0xe0) === 0xe0 && ((b[1] as number) & 0x06) !== 0)
     return { kind: 'audio', mime: 'audio/mpeg', ext: 'mp3' };

@@ -22,7 +22,9 @@ export type ProviderErrorKind =
   /** The provider answered with something that is not the output we asked for (final). */
   | 'malformed'
   /** An output URL we refuse to fetch (scheme, private address, size, type) (final). */
-  | 'unsafe_output';
+  | 'unsafe_output'
+  /** The machine running the job went away mid-run (a self-hosted GPU box that died) (final: it may have half-run). */
+  | 'lost';
 
 const RETRYABLE = new Set<ProviderErrorKind>(['rate_limited', 'unavailable']);
 
@@ -249,4 +251,24 @@ export async function guarded<T>(
     if (d.timedOut()) throw d.timeoutError();
     throw toProviderError(opts.provider, opts.label, e, opts.secrets);
   }
+}
+
+const NETWORK_REASONS: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset',
+  UND_ERR_SOCKET: 'connection closed',
+  UND_ERR_CONNECT_TIMEOUT: 'connection timed out',
+  ETIMEDOUT: 'connection timed out',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'host not found',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+};
+
+/** Why a fetch to a server we were configured with failed, in words (fetch hides it in `cause`). */
+export function networkReason(e: unknown): string {
+  const cause = (e as { cause?: { code?: string; message?: string } })?.cause;
+  const code = cause?.code;
+  if (code && NETWORK_REASONS[code]) return NETWORK_REASONS[code];
+  return code ?? cause?.message ?? (e instanceof Error ? e.message : String(e));
 }

@@ -1,8 +1,10 @@
 import type { Env } from '@atelier/shared/env';
 import { anthropicChatAdapters, anthropicEngines } from './anthropic';
+import { type ComfyPool, comfyUIEngine, type LoadWorkflow } from './comfyui';
 import { elevenLabsApi, elevenLabsEngines } from './elevenlabs';
 import { countProviderError } from './errors';
 import { createAdapterContext } from './media';
+import { ollamaChatAdapter, ollamaEngine } from './ollama';
 import { openAIChatAdapters, openAIEngines, enhancePrompt as openAIEnhancePrompt } from './openai';
 import { openAICompatibleCatalogue, openAICompatibleChatAdapters, openAICompatibleEngines } from './openai-compatible';
 import { replicateEngines } from './replicate';
@@ -16,10 +18,11 @@ import { type ChatModelAdapter, type Engine, type ProviderOptions, resolveLimits
  */
 
 /** Every provider this package has an adapter for (packages/shared's INSTALLED_ADAPTERS lists the same). */
-export const INSTALLED_PROVIDER_ADAPTERS = ['openai', 'anthropic', 'replicate', 'elevenlabs', 'openai-compatible'] as const;
+export const INSTALLED_PROVIDER_ADAPTERS = ['openai', 'anthropic', 'replicate', 'elevenlabs', 'openai-compatible', 'comfyui', 'ollama'] as const;
 export type ProviderId = (typeof INSTALLED_PROVIDER_ADAPTERS)[number];
 
 export interface ProviderRegistry {
+  /** By catalogue id; `provider/*` serves every model of a provider whose models come from its server (ComfyUI, Ollama). */
   engines: Record<string, Engine>;
   chat: Record<string, ChatModelAdapter>;
   /** Adapters in this build. */
@@ -32,9 +35,11 @@ export interface ProviderRegistry {
   enhancePrompt:
     | ((input: { prompt: string; type: 'image' | 'video' | 'audio' | 'text'; signal?: AbortSignal }) => ReturnType<typeof openAIEnhancePrompt>)
     | null;
+  /** The ComfyUI boxes, when configured with a workflow loader (the worker's). */
+  comfyPool: ComfyPool | null;
 }
 
-export function createProviders(env: Env, options: ProviderOptions = {}): ProviderRegistry {
+export function createProviders(env: Env, options: ProviderOptions & { comfyWorkflows?: LoadWorkflow } = {}): ProviderRegistry {
   const ctx = createAdapterContext(resolveLimits(options), options);
   const p = env.providers;
   const engines: Record<string, Engine> = {};
@@ -42,6 +47,7 @@ export function createProviders(env: Env, options: ProviderOptions = {}): Provid
   const configured: ProviderId[] = [];
   let elevenlabs: ProviderRegistry['elevenlabs'] = null;
   let enhancePrompt: ProviderRegistry['enhancePrompt'] = null;
+  let comfyPool: ComfyPool | null = null;
 
   if (p.openai.apiKey) {
     const config = { apiKey: p.openai.apiKey, baseUrl: p.openai.baseUrl };
@@ -72,6 +78,21 @@ export function createProviders(env: Env, options: ProviderOptions = {}): Provid
     Object.assign(engines, openAICompatibleEngines(config, ctx));
     Object.assign(chat, openAICompatibleChatAdapters(config, ctx));
   }
+  if (p.comfyui.urls.length) {
+    configured.push('comfyui');
+    // Workflows live in the database: only a process that can load them (the worker) runs them.
+    if (options.comfyWorkflows) {
+      const comfy = comfyUIEngine({ urls: p.comfyui.urls, token: p.comfyui.token }, ctx, options.comfyWorkflows);
+      engines['comfyui/*'] = comfy.engine;
+      comfyPool = comfy.pool;
+    }
+  }
+  if (p.ollama.url) {
+    const config = { url: p.ollama.url };
+    configured.push('ollama');
+    engines['ollama/*'] = ollamaEngine(config, ctx);
+    chat['ollama/*'] = ollamaChatAdapter(config, ctx);
+  }
   // Every call that leaves the registry counts the provider errors that reach its caller, once.
   return {
     engines: Object.fromEntries(Object.entries(engines).map(([id, engine]) => [id, counted(engine)])),
@@ -84,6 +105,7 @@ export function createProviders(env: Env, options: ProviderOptions = {}): Provid
       listVoices: counted(elevenlabs.listVoices),
     },
     enhancePrompt: enhancePrompt && counted(enhancePrompt),
+    comfyPool,
   };
 }
 
@@ -119,7 +141,26 @@ export function configuredCatalogue(env: Env) {
   return c.baseUrl ? openAICompatibleCatalogue(c.models) : [];
 }
 
+export {
+  applyWorkflowInputs,
+  type ComfyHealthCheck,
+  type ComfyUIConfig,
+  type ComfyWorkflow,
+  comfyUIHealth,
+  type LoadWorkflow,
+  outputFiles,
+} from './comfyui';
 export { downloadMedia, isPublicAddress, sniffMedia } from './download';
 export { countProviderError, isProviderError, ProviderError, type ProviderErrorKind } from './errors';
+export {
+  listOllamaModels,
+  OLLAMA_CONTEXT_TOKENS,
+  OLLAMA_GENERATION_TOKENS,
+  OLLAMA_REPLY_TOKENS,
+  type OllamaModel,
+  ollamaModelId,
+  ollamaTestRun,
+  ollamaVersion,
+} from './ollama';
 export { compatibleModelId } from './openai-compatible';
 export type { ChatModelAdapter, Engine, EngineInput, EngineOutput, ProviderLimits, ProviderOptions } from './types';

@@ -42,6 +42,14 @@ export interface ProviderLimits {
   pollIntervalMs: number;
   /** Retries of one HTTP call the SDK makes on 429/5xx, honouring Retry-After. */
   maxRetries: number;
+  /**
+   * Whole-run deadline of a ComfyUI workflow, by output kind (ms): longer than a hosted call's, as
+   * it includes waiting in the box's own queue behind other work.
+   */
+  comfyTimeoutMs: { image: number; audio: number; video: number };
+  /** How often a running ComfyUI job's history is read besides its websocket (ms), and how long a box may take to answer one call. */
+  comfyPollMs: number;
+  comfyCallTimeoutMs: number;
 }
 
 export const DEFAULT_LIMITS: ProviderLimits = {
@@ -50,12 +58,16 @@ export const DEFAULT_LIMITS: ProviderLimits = {
   maxBytes: { image: 25 * 1024 * 1024, audio: 50 * 1024 * 1024, video: 200 * 1024 * 1024 },
   pollIntervalMs: 1500,
   maxRetries: 2,
+  comfyTimeoutMs: { image: 600_000, audio: 600_000, video: 1_800_000 },
+  comfyPollMs: 2000,
+  comfyCallTimeoutMs: 15_000,
 };
 
 export interface ProviderOptions {
-  limits?: Partial<Omit<ProviderLimits, 'timeoutMs' | 'maxBytes'>> & {
+  limits?: Partial<Omit<ProviderLimits, 'timeoutMs' | 'maxBytes' | 'comfyTimeoutMs'>> & {
     timeoutMs?: Partial<ProviderLimits['timeoutMs']>;
     maxBytes?: Partial<ProviderLimits['maxBytes']>;
+    comfyTimeoutMs?: Partial<ProviderLimits['comfyTimeoutMs']>;
   };
   /**
    * Hosts (`name` or `name:port`) whose output URLs may resolve to private or loopback
@@ -73,5 +85,6 @@ export function resolveLimits(options: ProviderOptions = {}): ProviderLimits {
     ...l,
     timeoutMs: { ...DEFAULT_LIMITS.timeoutMs, ...(l.timeoutMs ?? {}) },
     maxBytes: { ...DEFAULT_LIMITS.maxBytes, ...(l.maxBytes ?? {}) },
+    comfyTimeoutMs: { ...DEFAULT_LIMITS.comfyTimeoutMs, ...(l.comfyTimeoutMs ?? {}) },
   };
 }

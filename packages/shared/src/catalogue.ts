@@ -21,6 +21,8 @@ export const MODEL_INPUTS = [
   'bpm',
   'key',
   'referenceAudio',
+  // Sampler steps, for ComfyUI workflows that map them (issue 25).
+  'steps',
 ] as const;
 export type ModelInput = (typeof MODEL_INPUTS)[number];
 

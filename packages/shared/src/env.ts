@@ -82,6 +82,22 @@ export const EnvSchema = z
     REPLICATE_BASE_URL: optionalString,
     ELEVENLABS_API_KEY: optionalString,
     ELEVENLABS_BASE_URL: optionalString,
+    // Your own GPU (issue 25): a pool of ComfyUI boxes (comma-separated) with an optional bearer token, and an Ollama server.
+    COMFYUI_URL: z
+      .string()
+      .optional()
+      .superRefine((v, ctx) => {
+        for (const url of (v ?? '')
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)) {
+          if (!/^https?:\/\/[^\s/]+/i.test(url) || !URL.canParse(url)) {
+            ctx.addIssue({ code: 'custom', message: `COMFYUI_URL has an address that is not an http(s) URL: ${url}` });
+          }
+        }
+      }),
+    COMFYUI_TOKEN: optionalString,
+    OLLAMA_URL: optionalHttpUrl,
     // Tracking (issue 14): the ad-pixel relay's upstream and the first-party analytics endpoint's limits.
     PIXEL_UPSTREAM_URL: z
       .url({ protocol: /^https?$/ })
@@ -191,6 +207,10 @@ export interface Env {
     anthropic: { apiKey?: string | undefined; baseUrl?: string | undefined };
     replicate: { apiToken?: string | undefined; baseUrl?: string | undefined };
     elevenlabs: { apiKey?: string | undefined; baseUrl?: string | undefined };
+    /** ComfyUI boxes (COMFYUI_URL, without trailing slashes) and the bearer token sent to each. */
+    comfyui: { urls: string[]; token?: string | undefined };
+    /** The Ollama server (OLLAMA_URL, without a trailing slash). */
+    ollama: { url?: string | undefined };
   };
   analytics: {
     /** Where the ad-pixel relay (/api/px/*) forwards to; unset: the relay answers 204 and forwards nothing. */
@@ -314,6 +334,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       anthropic: { apiKey: e.ANTHROPIC_API_KEY, baseUrl: e.ANTHROPIC_BASE_URL },
       replicate: { apiToken: e.REPLICATE_API_TOKEN, baseUrl: e.REPLICATE_BASE_URL },
       elevenlabs: { apiKey: e.ELEVENLABS_API_KEY, baseUrl: e.ELEVENLABS_BASE_URL },
+      comfyui: { urls: [...new Set(list(e.COMFYUI_URL ?? '').map((u) => u.replace(/\/+$/, '')))], token: e.COMFYUI_TOKEN },
+      ollama: { url: e.OLLAMA_URL?.replace(/\/+$/, '') },
     },
     analytics: {
       pixelUpstreamUrl: e.PIXEL_UPSTREAM_URL?.replace(/\/+$/, ''),

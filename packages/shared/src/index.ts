@@ -1,4 +1,5 @@
 export * from './catalogue';
+export * from './comfyui';
 export * from './constants';
 export * from './errors';
 export * from './providers';

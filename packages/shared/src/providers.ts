@@ -21,13 +21,31 @@ const HOSTED: Record<string, { name: string; envVar: string; configured: (env: E
     envVar: 'OPENAI_COMPATIBLE_BASE_URL',
     configured: (e) => Boolean(e.providers.openaiCompatible.baseUrl && e.providers.openaiCompatible.models.length),
   },
+  comfyui: { name: 'ComfyUI', envVar: 'COMFYUI_URL', configured: (e) => e.providers.comfyui.urls.length > 0 },
+  ollama: { name: 'Ollama', envVar: 'OLLAMA_URL', configured: (e) => Boolean(e.providers.ollama.url) },
 };
+
+/**
+ * Engines on the operator's own GPUs (issue 25). Their models come from the server, not the
+ * catalogue: ComfyUI workflows an admin uploads (`comfyui/<slug>`) and the models an Ollama server
+ * lists (`ollama/<name>`).
+ */
+export const SELF_HOSTED_PROVIDERS = ['comfyui', 'ollama'] as const;
 
 /**
  * Providers whose adapters are installed on this build. A configured provider whose adapter is
  * not installed yet still shows as unavailable, so nobody is charged for a model that can't run.
  */
-export const INSTALLED_ADAPTERS = new Set<string>(['local', 'openai', 'anthropic', 'replicate', 'elevenlabs', 'openai-compatible']);
+export const INSTALLED_ADAPTERS = new Set<string>([
+  'local',
+  'openai',
+  'anthropic',
+  'replicate',
+  'elevenlabs',
+  'openai-compatible',
+  'comfyui',
+  'ollama',
+]);
 
 /** Catalogue rows that price a studio action (voice cloning) rather than a generation: never generated with. */
 export const ACTION_ONLY_MODELS = new Set(['local/voice-clone']);
@@ -45,8 +63,8 @@ export function providerInfo(env: Env, provider: string): ProviderInfo {
   return { id: provider, name: hosted.name, configured, local: false, reason, envVar: hosted.envVar };
 }
 
-/** Every provider the catalogue knows, plus OpenAI-compatible servers (their models come from env). */
-export const ALL_PROVIDERS = [...new Set([...CATALOGUE.map((m) => m.provider), 'openai-compatible'])];
+/** Every provider the catalogue knows, plus those whose models come from configuration (OpenAI-compatible servers, ComfyUI, Ollama). */
+export const ALL_PROVIDERS = [...new Set([...CATALOGUE.map((m) => m.provider), 'openai-compatible', ...SELF_HOSTED_PROVIDERS])];
 
 export const OUTPUT_TYPES: Record<'video' | 'image' | 'audio' | 'text', ModelType> = { video: 'VIDEO', image: 'IMAGE', audio: 'AUDIO', text: 'TEXT' };
 export const GENERATION_TYPE_OF: Record<ModelType, 'video' | 'image' | 'audio' | 'text'> = {

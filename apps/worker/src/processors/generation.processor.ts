@@ -1,6 +1,7 @@
-import type { Engine } from '@atelier/ai';
-import { type Db, endGenerationWithRefund, ROW_STATE } from '@atelier/db';
+import { type Engine, engineFor } from '@atelier/ai';
+import { applyCreditChangeInTransaction, type Db, endGenerationWithRefund, meterOf, ROW_STATE, refundKeyFor } from '@atelier/db';
 import { announceRow, type QueueKey } from '@atelier/jobs';
+import { settleMetered, unitsToCredits } from '@atelier/shared';
 import { UnrecoverableError } from 'bullmq';
 import { defineProcessor, labelJobModel } from '../registry';
 
@@ -31,7 +32,7 @@ function generationProcessor(queue: Extract<QueueKey, 'image' | 'video' | 'audio
       if (!gen) throw new UnrecoverableError(`Generation ${generationId} does not exist`);
       labelJobModel(job, gen.model_id);
       if (TERMINAL.has(gen.status)) return { skipped: gen.status };
-      const engine = deps.engines[gen.model_id];
+      const engine = engineFor(deps.engines, gen.model_id);
       if (!engine) throw new UnrecoverableError(`The model ${gen.model_id} is not available on this server`);
       // Re-check, not trust the payload: a member removed (or made a viewer) since queueing is refunded.
       if (gen.project_id && !(await mayWriteProject(db, gen.project_id, gen.user_id))) {
@@ -114,28 +115,57 @@ function generationProcessor(queue: Extract<QueueKey, 'image' | 'video' | 'audio
       if (output.file && outputKey) await storage.put(outputKey, output.file.data, output.file.mime);
       if (output.thumbnail && thumbKey) await storage.put(thumbKey, output.thumbnail.data, 'image/webp');
 
-      const done = await db
-        .updateTable('generations')
-        .set({
-          status: 'COMPLETED',
-          progress: 100,
-          output_url: outputKey,
-          thumbnail_url: thumbKey ?? (gen.type === 'image' ? outputKey : null),
-          output_text: output.text ?? null,
-          metadata: JSON.stringify({ ...output.metadata, bytes: output.file?.data.length ?? output.text?.length ?? 0 }),
-          seed: output.seed ?? gen.seed,
-          latency_ms: latencyMs,
-          // Reported by the provider when it can; else the catalogue's list price for the model.
-          provider_cost_usd: output.providerCostUsd ?? listCost,
-          provider_request_id: output.providerRequestId ?? null,
-          model_version: output.modelVersion ?? gen.model_version,
-          error: null,
-          completed_at: new Date(),
-        })
-        .where('id', '=', generationId)
-        .where('status', '=', 'PROCESSING')
-        .returning([...ROW_STATE, 'params'])
-        .executeTakeFirst();
+      // A token-metered model (Ollama) was charged a hold: settle it to the tokens the server counted.
+      const meter = meterOf(gen.metadata);
+      const tokensIn = Number(output.metadata.tokensIn);
+      const tokensOut = Number(output.metadata.tokensOut);
+      const settled =
+        meter && Number.isFinite(tokensIn) && Number.isFinite(tokensOut)
+          ? settleMetered(gen.credit_units_charged, meter.unitsPer1k, tokensIn, tokensOut)
+          : null;
+      const metadata = {
+        ...output.metadata,
+        bytes: output.file?.data.length ?? output.text?.length ?? 0,
+        ...(meter ? { meter: { ...meter, ...(settled ? { chargedUnits: settled.chargedUnits } : {}) } } : {}),
+      };
+      const done = await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable('generations')
+          .set({
+            status: 'COMPLETED',
+            progress: 100,
+            output_url: outputKey,
+            thumbnail_url: thumbKey ?? (gen.type === 'image' ? outputKey : null),
+            output_text: output.text ?? null,
+            metadata: JSON.stringify(metadata),
+            seed: output.seed ?? gen.seed,
+            latency_ms: latencyMs,
+            // Reported by the provider when it can; else the catalogue's list price for the model.
+            provider_cost_usd: output.providerCostUsd ?? listCost,
+            provider_request_id: output.providerRequestId ?? null,
+            model_version: output.modelVersion ?? gen.model_version,
+            error: null,
+            completed_at: new Date(),
+            ...(settled ? { credit_units_refunded: settled.refundUnits } : {}),
+          })
+          .where('id', '=', generationId)
+          .where('status', '=', 'PROCESSING')
+          .returning([...ROW_STATE, 'params'])
+          .executeTakeFirst();
+        // Completing happens once (the row must still be PROCESSING), and the refund's key is the generation's.
+        if (row && settled && settled.refundUnits > 0 && !gen.is_admin_test) {
+          await applyCreditChangeInTransaction(trx, {
+            userId: gen.user_id,
+            kind: 'refund',
+            amountUnits: settled.refundUnits,
+            idempotencyKey: refundKeyFor(generationId),
+            referenceType: 'generation',
+            referenceId: generationId,
+            note: `Unused token hold: ${tokensIn + tokensOut} tokens cost ${unitsToCredits(settled.chargedUnits)} credits`,
+          });
+        }
+        return row;
+      });
       announceRow(events, 'generation', done);
       if (!done) {
         // Cancelled while the engine ran: the result is discarded.

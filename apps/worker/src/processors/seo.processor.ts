@@ -1,4 +1,5 @@
-import { failSeoRun, placeReadyImages, publishScheduledArticle, SEO_ARTICLE_STATE } from '@atelier/db';
+import { engineFor } from '@atelier/ai';
+import { applyCreditChangeInTransaction, failSeoRun, placeReadyImages, publishScheduledArticle, SEO_ARTICLE_STATE } from '@atelier/db';
 import { announceArticle } from '@atelier/jobs';
 import {
   countWords,
@@ -11,6 +12,9 @@ import {
   type SeoArticleImage,
   type SeoArticleStatus,
   type SeoBrief,
+  seoRefundKey,
+  settleMetered,
+  unitsToCredits,
 } from '@atelier/shared';
 import { DelayedError, UnrecoverableError } from 'bullmq';
 import { defineProcessor, labelJobModel, type WorkerDeps } from '../registry';
@@ -35,7 +39,7 @@ async function writeText(
   onProgress: (p: number) => void,
   /** The markdown being rewritten (the article, or the section's body), when there is one. */
   current: string | null,
-): Promise<{ text: string; promptUsed: string; provider: string; revised?: boolean }> {
+): Promise<{ text: string; promptUsed: string; provider: string; revised?: boolean; tokens?: { tokensIn: number; tokensOut: number } }> {
   if (LOCAL_WRITERS.has(run.model_id)) {
     const ai = await import('@atelier/ai');
     if (brief.instructions?.trim() && current?.trim()) {
@@ -59,11 +63,18 @@ async function writeText(
     onProgress(90);
     return { text: r.text, promptUsed: prompt, provider: 'local' };
   }
-  const engine = deps.engines[run.model_id];
+  const engine = engineFor(deps.engines, run.model_id);
   if (!engine) throw new UnrecoverableError(`The model ${run.model_id} is not available on this server`);
   const out = await engine({ modelId: run.model_id, prompt: run.prompt, params: {}, seed: null, storage: deps.storage, signal, onProgress });
   if (!out.text?.trim()) throw new Error(`${run.model_id} returned no text`);
-  return { text: out.text, promptUsed: run.prompt, provider: run.model_id.split('/')[0] ?? 'unknown' };
+  const tokensIn = Number(out.metadata.tokensIn);
+  const tokensOut = Number(out.metadata.tokensOut);
+  return {
+    text: out.text,
+    promptUsed: run.prompt,
+    provider: run.model_id.split('/')[0] ?? 'unknown',
+    ...(Number.isFinite(tokensIn) && Number.isFinite(tokensOut) ? { tokens: { tokensIn, tokensOut } } : {}),
+  };
 }
 
 const hashRun = (id: string) => Number.parseInt(id.replace(/-/g, '').slice(0, 8), 16) || 0;
@@ -230,15 +241,32 @@ export const seoProcessor = defineProcessor({
     }
 
     const finalStatus: SeoArticleStatus = run.kind === 'write' ? 'READY' : (brief.prevStatus ?? 'READY');
+    // A token-metered writer (Ollama) was charged a hold: settle it to the tokens the server counted.
+    const meter = (run.brief as { meter?: { unitsPer1k?: unknown } }).meter;
+    const settled =
+      typeof meter?.unitsPer1k === 'number' && written.tokens
+        ? settleMetered(run.credit_units_charged, meter.unitsPer1k, written.tokens.tokensIn, written.tokens.tokensOut)
+        : null;
     const done = await db.transaction().execute(async (trx) => {
       const finished = await trx
         .updateTable('seo_article_runs')
-        .set({ status: 'COMPLETED', completed_at: new Date(), error: null })
+        .set({ status: 'COMPLETED', completed_at: new Date(), error: null, ...(settled ? { credit_units_refunded: settled.refundUnits } : {}) })
         .where('id', '=', run.id)
         .where('status', '=', 'PROCESSING')
         .returning('id')
         .executeTakeFirst();
       if (!finished) return null;
+      if (settled && settled.refundUnits > 0) {
+        await applyCreditChangeInTransaction(trx, {
+          userId: run.user_id,
+          kind: 'refund',
+          amountUnits: settled.refundUnits,
+          idempotencyKey: seoRefundKey(run.id),
+          referenceType: 'seo_article_run',
+          referenceId: run.id,
+          note: `Unused token hold: ${(written.tokens?.tokensIn ?? 0) + (written.tokens?.tokensOut ?? 0)} tokens cost ${unitsToCredits(settled.chargedUnits)} credits`,
+        });
+      }
       return trx
         .updateTable('seo_articles')
         .set((eb) => ({
@@ -253,6 +281,7 @@ export const seoProcessor = defineProcessor({
           progress: 100,
           error: null,
           ...(run.kind === 'regenerate' ? { regenerations: eb('regenerations', '+', 1) } : {}),
+          ...(settled && settled.refundUnits > 0 ? { credit_units_used: eb('credit_units_used', '-', settled.refundUnits) } : {}),
         }))
         .where('id', '=', article.id)
         .returning(SEO_ARTICLE_STATE)

@@ -1,4 +1,4 @@
-import { unitsToCredits } from '@atelier/shared';
+import { settleMetered, unitsToCredits } from '@atelier/shared';
 import type { Db } from '../client';
 import type { ChatMessageRow, ChatMessageStatus } from '../types';
 import { applyCreditChangeInTransaction } from './ledger.repository';
@@ -24,6 +24,11 @@ export interface ReplyEnd {
   error?: string | null;
   /** Give the charge back (once: the ledger key is unique, and only an open reply can end). */
   refund: boolean;
+  /**
+   * A token-metered model's price per 1,000 tokens: the reply was charged a hold, and what the
+   * tokens did not use of it is given back (with the same once-only key as a refund).
+   */
+  meteredPer1k?: number;
 }
 
 /**
@@ -32,6 +37,11 @@ export interface ReplyEnd {
  */
 export async function endReply(db: Db, messageId: string, end: ReplyEnd): Promise<{ row: ChatMessageRow; creditsBalance: number } | null> {
   return db.transaction().execute(async (trx) => {
+    const settle = !end.refund && end.meteredPer1k !== undefined;
+    const hold = settle
+      ? await trx.selectFrom('chat_messages').select('credit_units').where('id', '=', messageId).forUpdate().executeTakeFirst()
+      : undefined;
+    const settled = hold ? settleMetered(hold.credit_units, end.meteredPer1k ?? 0, end.tokensIn ?? 0, end.tokensOut ?? 0) : null;
     const row = await trx
       .updateTable('chat_messages')
       .set((eb) => ({
@@ -41,7 +51,7 @@ export async function endReply(db: Db, messageId: string, end: ReplyEnd): Promis
         tokens_out: end.tokensOut ?? null,
         latency_ms: end.latencyMs ?? null,
         error: end.error?.slice(0, 500) ?? null,
-        credit_units_refunded: end.refund ? eb.ref('credit_units') : 0,
+        credit_units_refunded: end.refund ? eb.ref('credit_units') : (settled?.refundUnits ?? 0),
         completed_at: new Date(),
       }))
       .where('id', '=', messageId)
@@ -50,6 +60,18 @@ export async function endReply(db: Db, messageId: string, end: ReplyEnd): Promis
       .executeTakeFirst();
     if (!row) return null;
     const owner = await trx.selectFrom('chat_conversations').select('user_id').where('id', '=', row.conversation_id).executeTakeFirstOrThrow();
+    if (settled && settled.refundUnits > 0) {
+      const back = await applyCreditChangeInTransaction(trx, {
+        userId: owner.user_id,
+        kind: 'refund',
+        amountUnits: settled.refundUnits,
+        idempotencyKey: refundKeyForReply(messageId),
+        referenceType: 'chat_message',
+        referenceId: messageId,
+        note: `Unused token hold: ${(end.tokensIn ?? 0) + (end.tokensOut ?? 0)} tokens cost ${unitsToCredits(settled.chargedUnits)} credits`,
+      });
+      return { row, creditsBalance: back.creditsBalance };
+    }
     if (end.refund && row.credit_units > 0) {
       const refund = await applyCreditChangeInTransaction(trx, {
         userId: owner.user_id,

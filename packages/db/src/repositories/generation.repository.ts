@@ -5,6 +5,20 @@ import { applyCreditChangeInTransaction } from './ledger.repository';
 export const refundKeyFor = (generationId: string) => `refund:generation:${generationId}`;
 export const spendKeyFor = (generationId: string) => `spend:generation:${generationId}`;
 
+/**
+ * How a token-metered generation (a self-hosted text model priced per 1,000 tokens) was charged:
+ * a hold of `holdUnits` at `unitsPer1k`, kept in its metadata until the worker settles it.
+ */
+export interface GenerationMeter {
+  unitsPer1k: number;
+  holdUnits: number;
+}
+
+export function meterOf(metadata: unknown): GenerationMeter | null {
+  const m = (metadata as { meter?: { unitsPer1k?: unknown; holdUnits?: unknown } } | null)?.meter;
+  return m && typeof m.unitsPer1k === 'number' && typeof m.holdUnits === 'number' ? { unitsPer1k: m.unitsPer1k, holdUnits: m.holdUnits } : null;
+}
+
 /** A generation's live state after a write: what the `generation` event carries. */
 export interface GenerationState {
   id: string;

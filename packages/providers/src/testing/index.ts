@@ -51,5 +51,8 @@ export async function startSimulators(): Promise<Simulators> {
   };
 }
 
+/** The self-hosted engines' simulators (issue 25), started on their own: their env (COMFYUI_URL, OLLAMA_URL) changes the catalogue. */
+export { type ComfyUISimulator, startComfyUISimulator } from './comfyui';
+export { type OllamaSimulator, promptEvalCount, startOllamaSimulator } from './ollama';
 export type { AnthropicSimulator, ElevenLabsSimulator, OpenAISimulator, ReplicateSimulator };
 export { startAnthropicSimulator, startElevenLabsSimulator, startOpenAISimulator, startReplicateSimulator };

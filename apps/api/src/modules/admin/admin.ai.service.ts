@@ -1,7 +1,10 @@
-import type { Db } from '@atelier/db';
+import { Readable } from 'node:stream';
+import { type Db, loadComfyWorkflow } from '@atelier/db';
+import { comfyUIHealth, createProviders, ollamaTestRun, ollamaVersion } from '@atelier/providers';
 import {
   ALL_PROVIDERS,
   AppError,
+  type ComfyGraph,
   GENERATION_TYPE_OF,
   GENERATION_TYPES,
   INSTALLED_ADAPTERS,
@@ -10,7 +13,7 @@ import {
 } from '@atelier/shared';
 import type { Env } from '@atelier/shared/env';
 import { sql } from 'kysely';
-import { listModels } from '../generation/catalogue.service';
+import { listModels, syncOllamaModels } from '../generation/catalogue.service';
 import { writeAudit } from './admin.audit';
 
 type Deps = { db: Db; env: Env };
@@ -25,6 +28,8 @@ async function switchedOffProviders(db: Db): Promise<Set<string>> {
 
 /** Providers (configured or not — never the key), models with their switches, and the default per output type. */
 export async function aiControl(deps: Deps) {
+  // Models an Ollama server lists appear here to be switched on and priced (nothing happens without OLLAMA_URL).
+  await syncOllamaModels(deps);
   const [models, rows, off] = await Promise.all([
     listModels(deps),
     deps.db.selectFrom('ai_models').select(['id', 'enabled', 'default_chosen_at']).execute(),
@@ -62,6 +67,7 @@ export async function aiControl(deps: Deps) {
     defaultChosen: Boolean(rowOf.get(m.id)?.default_chosen_at),
     isLocal: m.isLocal,
     credits: m.credits,
+    priceBasis: m.priceBasis,
   }));
   const defaults = GENERATION_TYPES.map((outputType) => {
     const def = adminModels.find((m) => m.outputType === outputType && m.isDefault);
@@ -233,6 +239,10 @@ export async function providerHealth(deps: Deps, provider: string) {
     result = { status: 'no-api', message: PROVIDERS_WITHOUT_PUBLIC_API[provider] ?? 'No public API', checks: [] };
   } else if (!info.configured) {
     result = { status: 'unconfigured', message: info.reason ?? `${info.name} is not configured`, checks: [] };
+  } else if (provider === 'comfyui') {
+    result = await comfyHealth(deps);
+  } else if (provider === 'ollama') {
+    result = await ollamaHealth(deps);
   } else if (!INSTALLED_ADAPTERS.has(provider)) {
     result = {
       status: 'not-installed',
@@ -244,4 +254,103 @@ export async function providerHealth(deps: Deps, provider: string) {
     result = { status: 'configured', message: `${info.name} has a key configured and its adapter is installed; no paid call was made`, checks: [] };
   }
   return { provider, checkedAt, ...result };
+}
+
+/**
+ * ComfyUI (issue 25): every box answers (`/system_stats`: its GPU and VRAM; its queue), and has the
+ * node classes of every stored workflow (`/object_info`); then a short real run of the first enabled
+ * workflow that needs no input image (small, few steps when those are mapped), timed end to end. Its
+ * output is not kept; the Model Test screen runs workflows through the whole pipeline.
+ */
+async function comfyHealth(deps: Deps) {
+  const rows = await deps.db
+    .selectFrom('comfy_workflows as w')
+    .innerJoin('ai_models as m', 'm.id', 'w.model_id')
+    .select(['w.slug', 'w.model_id', 'w.workflow', 'w.inputs', 'm.enabled'])
+    .orderBy('w.created_at')
+    .execute();
+  const checks = await comfyUIHealth(
+    deps.env.providers.comfyui,
+    rows.map((r) => ({ slug: r.slug, enabled: r.enabled, classTypes: Object.values(r.workflow as unknown as ComfyGraph).map((n) => n.class_type) })),
+  );
+  const boxes = checks.filter((c) => c.name.startsWith('Box '));
+  const up = boxes.filter((c) => c.ok).length;
+  const sample = rows.find((r) => r.enabled && !(r.inputs as Record<string, string>).image);
+  if (up > 0 && sample) {
+    checks.push(
+      await timed(
+        `Test run (${sample.slug})`,
+        async () => {
+          const engine = createProviders(deps.env, { comfyWorkflows: (id) => loadComfyWorkflow(deps.db, id) }).engines['comfyui/*'];
+          if (!engine) throw new Error('ComfyUI is not configured');
+          const out = await engine({
+            modelId: sample.model_id,
+            prompt: 'health check: a small test picture',
+            params: { aspectRatio: '1:1', resolution: '480p', steps: 4, duration: 1 },
+            seed: 1,
+            storage: { read: () => Readable.from([]) },
+            signal: AbortSignal.timeout(HEALTH_RUN_MS - 5000),
+            onProgress: () => {},
+          });
+          const size = out.metadata.width && out.metadata.height ? ` ${out.metadata.width}×${out.metadata.height}` : '';
+          return `${out.file?.mime ?? 'a file'}${size} from ${String(out.metadata.box)}`;
+        },
+        HEALTH_RUN_MS,
+      ),
+    );
+  }
+  const failed = checks.filter((c) => !c.ok);
+  return {
+    status: failed.length ? ('failed' as const) : ('ok' as const),
+    message: `${up} of ${boxes.length} ${boxes.length === 1 ? 'box answers' : 'boxes answer'} · ${rows.length} ${rows.length === 1 ? 'workflow' : 'workflows'}`,
+    checks,
+  };
+}
+
+/** How long a health check's test run may take (a GPU box may be busy with other work first). */
+const HEALTH_RUN_MS = 180_000;
+
+/** Ollama (issue 25): the server answers, the models it lists, and a short test run of one of them with its latency and token counts. */
+async function ollamaHealth(deps: Deps) {
+  const url = deps.env.providers.ollama.url as string;
+  let listed: string[] = [];
+  const checks = [
+    await timed('Server', async () => `Ollama ${await ollamaVersion({ url }, AbortSignal.timeout(10_000))} at ${new URL(url).host}`),
+    await timed('Models found', async () => {
+      const sync = await syncOllamaModels(deps, { force: true });
+      if (sync.error) throw new Error(sync.error);
+      listed = sync.listed ?? [];
+      if (!listed.length) throw new Error('the server has no models (ollama pull <name>)');
+      return `${listed.length}: ${listed.slice(0, 6).join(', ')}${listed.length > 6 ? ', …' : ''}`;
+    }),
+  ];
+  if (listed.length) {
+    const enabled = await deps.db
+      .selectFrom('ai_models')
+      .select('name')
+      .where('provider', '=', 'ollama')
+      .where('enabled', '=', true)
+      .where('retired_at', 'is', null)
+      .orderBy('sort')
+      .executeTakeFirst();
+    const model = enabled?.name ?? (listed[0] as string);
+    checks.push(
+      await timed(
+        `Test run (${model})`,
+        async () => {
+          const r = await ollamaTestRun({ url }, model, AbortSignal.timeout(60_000));
+          return `“${r.text.slice(0, 40)}” · ${r.tokensIn} prompt + ${r.tokensOut} reply tokens`;
+        },
+        60_000,
+      ),
+    );
+  }
+  const failed = checks.filter((c) => !c.ok);
+  return {
+    status: failed.length ? ('failed' as const) : ('ok' as const),
+    message: failed.length
+      ? `${failed.map((c) => c.name).join(', ')} failed`
+      : `Ollama answers with ${listed.length} ${listed.length === 1 ? 'model' : 'models'}`,
+    checks,
+  };
 }

@@ -5,7 +5,7 @@ export interface AuditEntry {
   actorId: string;
   /** What happened, `<area>.<verb>`, e.g. `user.credits_adjusted`. */
   action: string;
-  targetType: 'user' | 'model' | 'provider' | 'default_model' | 'queue' | 'model_test' | 'queue_dashboard' | 'email';
+  targetType: 'user' | 'model' | 'provider' | 'default_model' | 'queue' | 'model_test' | 'queue_dashboard' | 'email' | 'workflow';
   targetId: string | null;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;

@@ -1,7 +1,7 @@
 import type { AiModelRow, Db } from '@atelier/db';
 import { AppError, creditsToUnits, MARGIN_RATE, unitsToCredits, withMargin } from '@atelier/shared';
 import type { Env } from '@atelier/shared/env';
-import { listModels } from '../generation/catalogue.service';
+import { listModels, syncOllamaModels } from '../generation/catalogue.service';
 import type { Model } from '../generation/generation.schema';
 import { type CreditPrice, creditPrice, creditPriceDto } from './admin.analytics.service';
 import { writeAudit } from './admin.audit';
@@ -45,8 +45,9 @@ export function pricingRow(row: AiModelRow, model: Model | undefined, price: Cre
 }
 
 export async function modelPricing(deps: Deps) {
+  await syncOllamaModels(deps);
   const [rows, models, price] = await Promise.all([
-    deps.db.selectFrom('ai_models').selectAll().orderBy('sort').execute(),
+    deps.db.selectFrom('ai_models').selectAll().where('retired_at', 'is', null).orderBy('sort').orderBy('id').execute(),
     listModels(deps),
     creditPrice(deps.db),
   ]);

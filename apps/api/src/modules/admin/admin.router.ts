@@ -16,6 +16,7 @@ import {
   ZAiControl,
   ZAuditInput,
   ZAuditResponse,
+  ZCreateWorkflowInput,
   ZDashboardLink,
   ZDashboardLinkInput,
   ZHealthCheck,
@@ -37,14 +38,19 @@ import {
   ZSummary,
   ZUpdatePriceInput,
   ZUpdatePriceResponse,
+  ZUpdateWorkflowInput,
   ZUsage,
   ZUserActionResponse,
   ZUserProfitability,
   ZUserProfitInput,
   ZUsersInput,
   ZUsersResponse,
+  ZWorkflow,
+  ZWorkflowIdInput,
+  ZWorkflowList,
 } from './admin.schema';
 import * as users from './admin.users.service';
+import * as workflows from './admin.workflows.service';
 
 /**
  * The admin console (issue 13). Every procedure is an adminProcedure (401 guests, 403 non-admins,
@@ -139,6 +145,41 @@ export const adminRouter = router({
     .input(ZSetDefaultModelInput)
     .output(ZAiControl)
     .mutation(({ ctx, input }) => ai.setDefaultModel(ctx, ctx.user, input)),
+  // ——— /admin/ai-control → Workflows: ComfyUI workflows served as comfyui/<slug> (issue 25) ———
+  workflows: adminProcedure
+    .meta({ openapi: { method: 'GET', path: '/admin/workflows', tags, summary: 'ComfyUI workflows: mapping, price, switch and availability' } })
+    .input(z.void())
+    .output(ZWorkflowList)
+    .query(({ ctx }) => workflows.listWorkflows(ctx)),
+  createWorkflow: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/workflows',
+        tags,
+        summary: 'Upload a ComfyUI workflow (API format) with its input mapping and price; it becomes the model comfyui/<slug>',
+      },
+    })
+    .input(ZCreateWorkflowInput)
+    .output(z.object({ workflow: ZWorkflow }))
+    .mutation(({ ctx, input }) => workflows.createWorkflow(ctx, ctx.user, input)),
+  updateWorkflow: adminProcedure
+    .meta({
+      openapi: {
+        method: 'PATCH',
+        path: '/admin/workflows/{id}',
+        tags,
+        summary: "Change a workflow's graph, mapping, price or switch (checked again)",
+      },
+    })
+    .input(ZUpdateWorkflowInput)
+    .output(z.object({ workflow: ZWorkflow }))
+    .mutation(({ ctx, input }) => workflows.updateWorkflow(ctx, ctx.user, input)),
+  deleteWorkflow: adminProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/admin/workflows/{id}', tags, summary: 'Delete a workflow (its model leaves the catalogue)' } })
+    .input(ZWorkflowIdInput)
+    .output(z.object({ success: z.literal(true), id: z.string() }))
+    .mutation(({ ctx, input }) => workflows.deleteWorkflow(ctx, ctx.user, input.id)),
   queues: adminProcedure
     .meta({ openapi: { method: 'GET', path: '/admin/job-queues', tags, summary: 'Job counts by state and failures in the last 24 h per queue' } })
     .input(z.void())

@@ -1,4 +1,4 @@
-import { GENERATION_STATUSES, GENERATION_TYPES } from '@atelier/shared';
+import { GENERATION_STATUSES, GENERATION_TYPES, WORKFLOW_OUTPUT_TYPES } from '@atelier/shared';
 import { z } from 'zod';
 
 /** Request and response shapes of the admin console (issue 13). Money is USD, credits are credits (units / 100). */
@@ -262,6 +262,8 @@ export const ZAdminModel = z.object({
   defaultChosen: z.boolean(),
   isLocal: z.boolean(),
   credits: z.number(),
+  /** `1k-tokens`: the price is per 1,000 tokens (Ollama models). */
+  priceBasis: z.enum(['generation', '1k-tokens']),
 });
 
 export const ZAiControl = z.object({
@@ -417,3 +419,102 @@ export const ZExportQuery = z
     type: z.enum(GENERATION_TYPES).optional(),
   })
   .strict();
+
+// ——— ComfyUI workflows (issue 25) ———
+
+/** `"<nodeId>.<input>"`, checked against the workflow by the service. */
+const ZInputRef = (name: string) =>
+  z
+    .string()
+    .trim()
+    .min(3, `${name} must look like "<nodeId>.<input>", e.g. "6.text"`)
+    .max(160)
+    .regex(/^\S+\.\S+$/, `${name} must look like "<nodeId>.<input>", e.g. "6.text"`);
+
+export const ZWorkflowInputs = z
+  .object({
+    prompt: ZInputRef('prompt'),
+    negativePrompt: ZInputRef('negativePrompt').optional(),
+    seed: ZInputRef('seed').optional(),
+    width: ZInputRef('width').optional(),
+    height: ZInputRef('height').optional(),
+    steps: ZInputRef('steps').optional(),
+    frames: ZInputRef('frames').optional(),
+    image: ZInputRef('image').optional(),
+  })
+  .strict();
+
+const workflowFields = {
+  name: z.string().trim().min(1, 'name is required').max(80, 'name must be at most 80 characters'),
+  description: z.string().trim().max(300, 'description must be at most 300 characters').optional(),
+  outputType: z.enum(WORKFLOW_OUTPUT_TYPES, { error: 'outputType must be image, video or audio' }),
+  /** The workflow in ComfyUI's API format (Workflow → Export (API)). */
+  workflow: z.record(z.string(), z.unknown(), { error: 'workflow must be a JSON object in ComfyUI API format' }),
+  inputs: ZWorkflowInputs,
+  outputNode: z.string().trim().min(1, 'outputNode is required').max(60),
+  priceCredits: exactNumber(z.number().min(0, 'priceCredits must be at least 0').max(10_000, 'priceCredits must be at most 10000'), 'priceCredits'),
+  /** Frames per second of the `frames` input (frames = duration × fps); unset: the input takes seconds. */
+  framesPerSecond: exactNumber(z.number().positive('framesPerSecond must be above 0').max(240), 'framesPerSecond').nullable().optional(),
+  enabled: exactBoolean().optional(),
+};
+
+export const ZCreateWorkflowInput = z
+  .object({
+    ...workflowFields,
+    slug: z
+      .string()
+      .trim()
+      .min(1, 'slug is required')
+      .max(60, 'slug must be at most 60 characters')
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'slug may contain lowercase letters, digits and single dashes'),
+  })
+  .strict();
+
+export const ZUpdateWorkflowInput = z
+  .object({
+    id: z.uuid({ error: 'id must be a workflow id' }),
+    name: workflowFields.name.optional(),
+    description: workflowFields.description,
+    outputType: workflowFields.outputType.optional(),
+    workflow: workflowFields.workflow.optional(),
+    inputs: ZWorkflowInputs.optional(),
+    outputNode: workflowFields.outputNode.optional(),
+    priceCredits: workflowFields.priceCredits.optional(),
+    framesPerSecond: workflowFields.framesPerSecond,
+    enabled: workflowFields.enabled,
+    /** The slug is the model id (`comfyui/<slug>`): it can't change; sending the same one is allowed. */
+    slug: z.string().trim().max(60).optional(),
+  })
+  .strict();
+
+export const ZWorkflowIdInput = z.object({ id: z.uuid({ error: 'id must be a workflow id' }) }).strict();
+
+export const ZWorkflow = z.object({
+  id: z.string(),
+  slug: z.string(),
+  modelId: z.string(),
+  name: z.string(),
+  description: z.string(),
+  outputType: z.enum(WORKFLOW_OUTPUT_TYPES),
+  workflow: z.record(z.string(), z.unknown()),
+  inputs: z.record(z.string(), z.string()),
+  outputNode: z.string(),
+  framesPerSecond: z.number().nullable(),
+  priceCredits: z.number(),
+  enabled: z.boolean(),
+  available: z.boolean(),
+  unavailableReason: z.string().nullable(),
+  revision: z.number(),
+  /** The workflow's nodes and the inputs that hold values, for the mapping pickers. */
+  nodes: z.array(z.object({ id: z.string(), classType: z.string(), title: z.string().nullable(), inputs: z.array(z.string()) })),
+  runs: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const ZWorkflowList = z.object({
+  workflows: z.array(ZWorkflow),
+  /** COMFYUI_URL is set: how many boxes the workflows run on. */
+  configured: z.boolean(),
+  boxes: z.number(),
+});

@@ -6,6 +6,7 @@
  */
 
 import { createProviders } from '@atelier/providers';
+import { estimateTokens } from '@atelier/shared';
 import type { Env } from '@atelier/shared/env';
 
 export interface ChatTurn {
@@ -41,10 +42,9 @@ export interface ChatModelAdapter {
   streamReply(request: ChatReplyRequest): AsyncGenerator<string, ChatUsage | void, undefined>;
 }
 
-/** The rough rule of thumb: about four characters per token. */
-export const estimateTokens = (text: string): number => Math.ceil(text.length / 4);
+export { estimateTokens };
 /** Per-message framing (role markers) most chat formats add. */
-const TURN_OVERHEAD_TOKENS = 4;
+export const TURN_OVERHEAD_TOKENS = 4;
 
 /**
  * Keeps the newest turns that fit `budgetTokens`. The last turn (the user's new message) always

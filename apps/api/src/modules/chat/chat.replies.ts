@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { applyCreditChangeInTransaction, type ChatMessageRow, type Database, endReply, OPEN_REPLY_STATUSES, spendKeyForReply } from '@atelier/db';
-import { AppError, creditsToUnits, isAppError, unitsToCredits } from '@atelier/shared';
+import { AppError, creditsToUnits, estimateTokens, isAppError, meteredUnits, unitsToCredits } from '@atelier/shared';
 import { sql, type Transaction } from 'kysely';
 import type { Context } from '../../context';
 import { Inbox } from '../../lib/live';
 import { resolveModel } from '../generation/catalogue.service';
 import type { Model } from '../generation/generation.schema';
-import { type ChatModelAdapter, type ChatTurn, chatModels, trimHistory } from './chat.models';
+import { type ChatModelAdapter, type ChatTurn, chatModels, TURN_OVERHEAD_TOKENS, trimHistory } from './chat.models';
 import { type SendMessageInput, TERMINAL_STATUSES } from './chat.schema';
 import { balanceOf, getMessageIn, getOwnedConversation, listMessages, openRepliesOf, toChatMessage, toConversation } from './chat.store';
 
@@ -43,7 +43,20 @@ export function deriveTitle(content: string): string {
 export interface ChatModel {
   model: Model;
   adapter: ChatModelAdapter;
+  /** Per reply; for a token-metered model, its price per 1,000 tokens. */
   priceUnits: number;
+  /** Priced per 1,000 tokens (self-hosted Ollama models): each reply is charged a hold, settled to the tokens used. */
+  metered: boolean;
+}
+
+/**
+ * What a reply is charged when it starts: its price, or for a metered model a hold for the most
+ * it can use — the conversation so far (as much of it as fits the model's window) and a full reply.
+ */
+export function replyHoldUnits(m: ChatModel, turns: string[]): number {
+  if (!m.metered) return m.priceUnits;
+  const prompt = turns.reduce((n, t) => n + estimateTokens(t) + TURN_OVERHEAD_TOKENS, 0);
+  return meteredUnits(m.priceUnits, Math.min(prompt, m.adapter.contextTokens - m.adapter.replyTokens) + m.adapter.replyTokens);
 }
 
 /** An available text model chat can run, by catalogue id or name; the catalogue's errors name `path`. */
@@ -60,7 +73,7 @@ async function resolveChatModel(deps: Pick<Deps, 'db' | 'env' | 'log'>, idOrName
     const message = `${model.name} can't be used for chat on this server yet`;
     throw new AppError('VALIDATION', message, { fields: [{ path, message }] });
   }
-  return { model, adapter, priceUnits: creditsToUnits(model.credits) };
+  return { model, adapter, priceUnits: creditsToUnits(model.credits), metered: model.priceBasis === '1k-tokens' };
 }
 
 export async function resolveChatModels(deps: Pick<Deps, 'db' | 'env' | 'log'>, ids: string[], path: string): Promise<ChatModel[]> {
@@ -72,13 +85,13 @@ export async function resolveChatModels(deps: Pick<Deps, 'db' | 'env' | 'log'>, 
   return out;
 }
 
-/** Spends a reply's price from the user's balance (nothing for a free model); returns the balance after, or null when free. */
-async function chargeReply(trx: Transaction<Database>, userId: string, messageId: string, m: ChatModel, note: string): Promise<number | null> {
-  if (m.priceUnits <= 0) return null;
+/** Spends a reply's charge from the user's balance (nothing for a free model); returns the balance after, or null when free. */
+async function chargeReply(trx: Transaction<Database>, userId: string, messageId: string, units: number, note: string): Promise<number | null> {
+  if (units <= 0) return null;
   const spend = await applyCreditChangeInTransaction(trx, {
     userId,
     kind: 'spend',
-    amountUnits: -m.priceUnits,
+    amountUnits: -units,
     idempotencyKey: spendKeyForReply(messageId),
     referenceType: 'chat_message',
     referenceId: messageId,
@@ -136,6 +149,7 @@ export async function sendMessage(ctx: UserCtx, input: SendMessageInput) {
     await guardOpenReplies(ctx, models.length);
   }
   const prior = await listMessages(ctx.db, conv.id);
+  const turns = [...prior.filter((p) => p.content).map((p) => p.content), input.content];
 
   const { userRow, replies, convRow, creditsBalance } = await ctx.db.transaction().execute(async (trx) => {
     const userRow = await trx
@@ -147,6 +161,7 @@ export async function sendMessage(ctx: UserCtx, input: SendMessageInput) {
     let balance: number | null = null;
     for (const m of models) {
       const id = randomUUID();
+      const units = replyHoldUnits(m, turns);
       const reply = await trx
         .insertInto('chat_messages')
         .values({
@@ -157,12 +172,19 @@ export async function sendMessage(ctx: UserCtx, input: SendMessageInput) {
           content: '',
           model_id: m.model.id,
           status: 'PENDING',
-          credit_units: m.priceUnits,
+          credit_units: units,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
       // Charged before it runs; an overdraw throws INSUFFICIENT_CREDITS and nothing is kept.
-      balance = (await chargeReply(trx, ctx.user.id, id, m, `Chat reply by ${m.model.name}`)) ?? balance;
+      balance =
+        (await chargeReply(
+          trx,
+          ctx.user.id,
+          id,
+          units,
+          m.metered ? `Chat reply by ${m.model.name} (token hold)` : `Chat reply by ${m.model.name}`,
+        )) ?? balance;
       replies.push(reply);
     }
     const naming = conv.auto_title && !prior.some((p) => p.role === 'user');
@@ -189,6 +211,7 @@ export async function sendMessage(ctx: UserCtx, input: SendMessageInput) {
       modelId: m.model.id,
       adapter: m.adapter,
       messages: historyFor(history, m.model.id, userRow.id, m.adapter),
+      ...(m.metered ? { meteredPer1k: m.priceUnits } : {}),
     });
   }
   return {
@@ -255,6 +278,11 @@ export async function regenerateReply(ctx: UserCtx, ref: { id: string; messageId
   }
   if (!parent) throw new AppError('CONFLICT', 'This reply answers no message');
   const parentId = parent.id;
+  const upToParent = messages.slice(0, messages.findIndex((x) => x.id === parentId) + 1);
+  const units = replyHoldUnits(
+    m,
+    upToParent.filter((x) => x.content).map((x) => x.content),
+  );
 
   const id = randomUUID();
   const { row, creditsBalance } = await ctx.db.transaction().execute(async (trx) => {
@@ -268,7 +296,7 @@ export async function regenerateReply(ctx: UserCtx, ref: { id: string; messageId
         content: '',
         model_id: m.model.id,
         status: 'PENDING',
-        credit_units: m.priceUnits,
+        credit_units: units,
         // Same place as the reply it replaces (copied in SQL: a JS Date would drop the microseconds).
         created_at: sql<Date>`(SELECT created_at FROM chat_messages WHERE id = ${old.id})`,
         seq: old.seq,
@@ -281,7 +309,7 @@ export async function regenerateReply(ctx: UserCtx, ref: { id: string; messageId
       .where('status', 'in', [...TERMINAL_STATUSES])
       .executeTakeFirst();
     if (gone.numDeletedRows === 0n) throw new AppError('CONFLICT', 'This reply changed meanwhile; reload the conversation');
-    let creditsBalance = await chargeReply(trx, ctx.user.id, id, m, `Chat reply by ${m.model.name} (regenerated)`);
+    let creditsBalance = await chargeReply(trx, ctx.user.id, id, units, `Chat reply by ${m.model.name} (regenerated)`);
     await trx.updateTable('chat_conversations').set({ last_message_at: new Date() }).where('id', '=', conv.id).execute();
     if (creditsBalance === null) {
       const u = await trx.selectFrom('users').select('credit_units').where('id', '=', ctx.user.id).executeTakeFirstOrThrow();
@@ -297,6 +325,7 @@ export async function regenerateReply(ctx: UserCtx, ref: { id: string; messageId
     modelId: m.model.id,
     adapter: m.adapter,
     messages: historyFor(messages, m.model.id, parentId, m.adapter),
+    ...(m.metered ? { meteredPer1k: m.priceUnits } : {}),
   });
   return { message: toChatMessage(row), creditsBalance };
 }

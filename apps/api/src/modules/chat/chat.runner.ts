@@ -29,6 +29,8 @@ export interface ReplyJob {
   adapter: ChatModelAdapter;
   /** Trimmed history ending with the user's message. */
   messages: ChatTurn[];
+  /** A token-metered model's price per 1,000 tokens: the reply's hold is settled to the tokens it used. */
+  meteredPer1k?: number;
 }
 
 interface Run {
@@ -198,12 +200,13 @@ export class ChatRunner {
       tokensOut: usage?.tokensOut ?? estimateTokens(run.content),
       latencyMs: Date.now() - started,
     };
+    const metered = job.meteredPer1k !== undefined ? { meteredPer1k: job.meteredPer1k } : {};
     // An abort wins over the error it may cause inside the model (an AbortError is not a model failure).
     const reason = signal.aborted ? (signal.reason as StopReason) : null;
     let end: ReplyEnd | null = null;
     if (reason === 'stop') {
       // Stopped by the user: the partial text and its charge stay, unless nothing was written yet.
-      end = { status: 'STOPPED', content: run.content, ...tokens, refund: run.content === '' };
+      end = { status: 'STOPPED', content: run.content, ...tokens, refund: run.content === '', ...metered };
     } else if (reason === 'timeout') {
       end = {
         status: 'FAILED',
@@ -234,7 +237,7 @@ export class ChatRunner {
         refund: true,
       };
     } else {
-      end = { status: 'COMPLETED', content: run.content, ...tokens, refund: false };
+      end = { status: 'COMPLETED', content: run.content, ...tokens, refund: false, ...metered };
     }
 
     const ended = end ? await endReply(db, job.messageId, end) : null;

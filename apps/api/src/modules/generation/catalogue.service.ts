@@ -1,5 +1,5 @@
 import type { AiModelRow, Db } from '@atelier/db';
-import { configuredCatalogue } from '@atelier/providers';
+import { configuredCatalogue, listOllamaModels, type OllamaModel, ollamaModelId } from '@atelier/providers';
 import {
   ACTION_ONLY_MODELS,
   AppError,
@@ -39,6 +39,7 @@ export function toModel(env: Env, row: AiModelRow, options: { providerSwitchedOf
     credits: unitsToCredits(row.credit_units),
     isDefault: false,
     isLocal: row.is_local,
+    priceBasis: row.price_basis,
     available: reason === null,
     unavailableReason: reason,
   };
@@ -86,10 +87,77 @@ export function syncConfiguredModels(deps: { db: Db; env: Env }): Promise<void> 
   return done;
 }
 
+/** Price of a model an Ollama server lists, until an admin sets one: 1 credit per 1,000 tokens. */
+export const OLLAMA_DEFAULT_UNITS_PER_1K = creditsToUnits(1);
+const OLLAMA_SYNC_EVERY_MS = 15_000;
+const ollamaSynced = new WeakMap<Db, { at: number; run: Promise<OllamaSync> }>();
+
+export interface OllamaSync {
+  /** The names the server listed, or null when it could not be asked. */
+  listed: string[] | null;
+  error: string | null;
+}
+
+/**
+ * Brings the catalogue in line with what the Ollama server has (`GET /api/tags`): a model it lists
+ * for the first time becomes `ollama/<name>`, switched off and priced per 1,000 tokens until an
+ * admin enables and prices it; one it no longer lists leaves the catalogue (retired), and comes
+ * back with its settings if it is pulled again. Nothing changes when the server can't be asked.
+ * At most every 15 s per database handle (the admin screens call it when they load).
+ */
+export function syncOllamaModels(deps: { db: Db; env: Env }, options: { force?: boolean } = {}): Promise<OllamaSync> {
+  const url = deps.env.providers.ollama.url;
+  if (!url) return Promise.resolve({ listed: null, error: null });
+  const last = ollamaSynced.get(deps.db);
+  if (last && !options.force && Date.now() - last.at < OLLAMA_SYNC_EVERY_MS) return last.run;
+  const run = (async (): Promise<OllamaSync> => {
+    let models: OllamaModel[];
+    try {
+      models = await listOllamaModels({ url }, AbortSignal.timeout(3000));
+    } catch (e) {
+      return { listed: null, error: (e as Error).message };
+    }
+    const usable = models.filter((m) => ollamaModelId(m.name).length <= 100);
+    for (const [i, m] of usable.entries()) {
+      const facts = [m.parameterSize, m.quantization, m.family].filter(Boolean).join(', ');
+      await deps.db
+        .insertInto('ai_models')
+        .values({
+          id: ollamaModelId(m.name),
+          provider: 'ollama',
+          name: m.name,
+          type: 'TEXT',
+          category: null,
+          description: `${m.name} on your Ollama server${facts ? ` (${facts})` : ''}; charged per 1,000 tokens of prompt and reply.`,
+          requirements: JSON.stringify({ requiredInputs: ['prompt'], optionalInputs: [] }),
+          pricing: JSON.stringify([
+            { tier: 'per-1k-tokens', credits: unitsToCredits(OLLAMA_DEFAULT_UNITS_PER_1K), creditCost: OLLAMA_DEFAULT_UNITS_PER_1K, isDefault: true },
+          ]),
+          credit_units: OLLAMA_DEFAULT_UNITS_PER_1K,
+          provider_cost_usd: 0,
+          is_default: false,
+          is_local: false,
+          enabled: false,
+          price_basis: '1k-tokens',
+          sort: 2000 + i,
+        })
+        .onConflict((oc) => oc.column('id').doUpdateSet({ retired_at: null }).where('ai_models.retired_at', 'is not', null))
+        .execute();
+    }
+    const listed = usable.map((m) => ollamaModelId(m.name));
+    let retire = deps.db.updateTable('ai_models').set({ retired_at: new Date() }).where('provider', '=', 'ollama').where('retired_at', 'is', null);
+    if (listed.length) retire = retire.where('id', 'not in', listed);
+    await retire.execute();
+    return { listed: usable.map((m) => m.name), error: null };
+  })();
+  ollamaSynced.set(deps.db, { at: Date.now(), run });
+  return run;
+}
+
 export async function listModels(deps: { db: Db; env: Env }): Promise<Model[]> {
   await syncConfiguredModels(deps);
   const [rows, switchedOff] = await Promise.all([
-    deps.db.selectFrom('ai_models').selectAll().orderBy('sort').execute(),
+    deps.db.selectFrom('ai_models').selectAll().where('retired_at', 'is', null).orderBy('sort').orderBy('id').execute(),
     deps.db.selectFrom('provider_settings').select('provider').where('enabled', '=', false).execute(),
   ]);
   const offProviders = new Set(switchedOff.map((p) => p.provider));

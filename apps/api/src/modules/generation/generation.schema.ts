@@ -22,6 +22,8 @@ export const ZGenerationExtras = z.object({
   bpm: z.number().int().min(40).max(220).optional(),
   key: z.string().max(20).optional(),
   referenceAudio: z.string().max(300).optional(),
+  /** Sampler steps (ComfyUI workflows that map them). */
+  steps: z.number().int().min(1, 'steps must be at least 1').max(150, 'steps must be at most 150').optional(),
 });
 export type GenerationExtras = z.infer<typeof ZGenerationExtras>;
 
@@ -95,6 +97,8 @@ export const ZModel = z.object({
   credits: z.number(),
   isDefault: z.boolean(),
   isLocal: z.boolean(),
+  /** `generation`: the price is per generation; `1k-tokens`: per 1,000 tokens of prompt and reply (self-hosted text models). */
+  priceBasis: z.enum(['generation', '1k-tokens']),
   available: z.boolean(),
   unavailableReason: z.string().nullable(),
 });

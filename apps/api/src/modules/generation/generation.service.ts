@@ -2,7 +2,8 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { applyCreditChangeInTransaction, endGenerationWithRefund, type GenerationRow, spendKeyFor } from '@atelier/db';
 import { announceRow } from '@atelier/jobs';
 import { removeUnreferenced } from '@atelier/media';
-import { AppError, type FieldError, MESSAGES, type ModelInput, unitsToCredits } from '@atelier/shared';
+import { OLLAMA_GENERATION_TOKENS } from '@atelier/providers';
+import { AppError, estimateTokens, type FieldError, MESSAGES, type ModelInput, meteredUnits, unitsToCredits } from '@atelier/shared';
 import { sql } from 'kysely';
 import type { Context } from '../../context';
 import { followRow } from '../../lib/live';
@@ -31,6 +32,7 @@ const PLAIN_INPUTS: (keyof GenerationExtras & ModelInput)[] = [
   'bpm',
   'key',
   'referenceAudio',
+  'steps',
 ];
 
 export function toGeneration(deps: Pick<Deps, 'media'>, row: GenerationRow): Generation {
@@ -170,11 +172,17 @@ export async function generate(ctx: UserCtx, input: GenerateInput, options: Gene
       throw e;
     });
   }
-  const price = options.adminTest ? 0 : (model.pricing[0]?.creditCost ?? Math.round(model.credits * 100));
   const id = randomUUID();
   const effectivePrompt = input.applyBrandKit
     ? await applyBrandKitToPrompt(ctx.db, ctx.user.id, options.effectivePrompt ?? input.prompt)
     : options.effectivePrompt;
+  const listPrice = model.pricing[0]?.creditCost ?? Math.round(model.credits * 100);
+  // A model priced per 1,000 tokens is charged a hold for the most it can use; the worker settles it to what it used.
+  const meter =
+    model.priceBasis === '1k-tokens'
+      ? { unitsPer1k: listPrice, holdUnits: meteredUnits(listPrice, estimateTokens(effectivePrompt ?? input.prompt) + OLLAMA_GENERATION_TOKENS) }
+      : null;
+  const price = options.adminTest ? 0 : (meter?.holdUnits ?? listPrice);
 
   let row: GenerationRow;
   let creditsBalance: number;
@@ -193,6 +201,7 @@ export async function generate(ctx: UserCtx, input: GenerateInput, options: Gene
           provider: model.provider,
           model_version: model.id,
           params: JSON.stringify(params),
+          ...(meter ? { metadata: JSON.stringify({ meter: { ...meter, holdUnits: price } }) } : {}),
           seed,
           credit_units_charged: price,
           idempotency_key: idempotencyKey ?? null,

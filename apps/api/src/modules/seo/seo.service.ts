@@ -74,6 +74,7 @@ async function present(deps: Deps, row: SeoProjectRow): Promise<SeoProject> {
       credits: 0,
       isDefault: false,
       isLocal: false,
+      priceBasis: 'generation',
       available: false,
       unavailableReason: 'No text model is available',
     }),

@@ -1,7 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { applyCreditChangeInTransaction, type Database, type Db, failSeoRun, SEO_ARTICLE_STATE } from '@atelier/db';
 import { announceArticle, jobIds } from '@atelier/jobs';
-import { AppError, findSection, SEO_BUSY_STATUSES, type SeoBrief, sections, seoSpendKey, slugify, uniqueSlug, unitsToCredits } from '@atelier/shared';
+import { OLLAMA_GENERATION_TOKENS } from '@atelier/providers';
+import {
+  AppError,
+  estimateTokens,
+  findSection,
+  meteredUnits,
+  SEO_BUSY_STATUSES,
+  type SeoBrief,
+  sections,
+  seoSpendKey,
+  slugify,
+  uniqueSlug,
+  unitsToCredits,
+} from '@atelier/shared';
 import type { Transaction } from 'kysely';
 import { brandClause } from '../workspace/brand-kit.service';
 import {
@@ -31,9 +44,17 @@ async function writer(ctx: UserCtx, seo: SeoProjectRow) {
     const message = `${model.name} is not available: ${model.unavailableReason ?? 'switched off'}`;
     throw new AppError('VALIDATION', message, { fields: [{ path: 'model', message }] });
   }
-  const price = model.pricing[0]?.creditCost ?? Math.round(model.credits * 100);
+  const listPrice = model.pricing[0]?.creditCost ?? Math.round(model.credits * 100);
   const owner = (await ctx.db.selectFrom('projects').select('user_id').where('id', '=', seo.project_id).executeTakeFirstOrThrow()).user_id;
-  return { model, price, brand: await brandFor(ctx.db, owner) };
+  const metered = model.priceBasis === '1k-tokens';
+  return {
+    model,
+    brand: await brandFor(ctx.db, owner),
+    /** A run's charge; a model priced per 1,000 tokens is charged a hold for the longest article it may write, settled by the worker. */
+    priceOf: (prompt: string) => (metered ? meteredUnits(listPrice, estimateTokens(prompt) + OLLAMA_GENERATION_TOKENS) : listPrice),
+    /** Kept in the run's brief, so the worker settles at the price the run was charged at. */
+    meter: metered ? { unitsPer1k: listPrice } : null,
+  };
 }
 
 /** Spends one run's price (in its transaction); returns the balance after it. */
@@ -132,23 +153,26 @@ export async function requestArticles(
       };
     }
   }
-  const { model, price, brand } = await writer(ctx, seo);
+  const { model, brand, priceOf, meter } = await writer(ctx, seo);
   const keywords = [...new Set([...(input.keywords ?? []), ...seo.seo_keywords])].slice(0, 20);
   const topics = [...new Set(input.topics.map((t) => t.trim()))];
 
-  const { ids, runIds, creditsBalance } = await ctx.db.transaction().execute(async (trx) => {
+  const { ids, runIds, creditsBalance, charged } = await ctx.db.transaction().execute(async (trx) => {
     await trx.selectFrom('seo_projects').select('id').where('id', '=', seo.id).forUpdate().executeTakeFirst();
     const taken = new Set((await trx.selectFrom('seo_articles').select('slug').where('seo_project_id', '=', seo.id).execute()).map((r) => r.slug));
     let slot = await nextSlot(trx, seo);
     const ids: string[] = [];
     const runIds: string[] = [];
     let balance = 0;
+    let charged = 0;
     for (const [i, topic] of topics.entries()) {
       const title = titleCase(topic.replace(/[.?!]+$/, ''));
       const slug = uniqueSlug(slugify(title), taken);
       taken.add(slug);
       const brief: SeoBrief = { topic, title, keywords, words: seo.words_per_article, format: seo.article_format, businessName: seo.business_name };
       const prompt = writerPrompt(seo, brief, brand);
+      const price = priceOf(prompt);
+      charged += price;
       const articleId = randomUUID();
       const runId = randomUUID();
       await trx
@@ -180,7 +204,7 @@ export async function requestArticles(
           kind: 'write',
           model_id: model.id,
           prompt,
-          brief: JSON.stringify(brief),
+          brief: JSON.stringify(meter ? { ...brief, meter } : brief),
           credit_units_charged: price,
           idempotency_key: input.idempotencyKey ? `${input.idempotencyKey}:${i}` : null,
         })
@@ -190,7 +214,7 @@ export async function requestArticles(
       ids.push(articleId);
       runIds.push(runId);
     }
-    return { ids, runIds, creditsBalance: balance };
+    return { ids, runIds, creditsBalance: balance, charged };
   });
   await enqueueRuns(ctx, runIds);
   const rows = await ctx.db.selectFrom('seo_articles').selectAll().where('id', 'in', ids).orderBy('created_at').execute();
@@ -198,7 +222,7 @@ export async function requestArticles(
   return {
     articles: ordered.map((r) => toSummary(ctx.media.forProject(seo.project_id), r, new Map(), seo.words_per_article)),
     creditsBalance,
-    creditsCharged: unitsToCredits(price * ids.length),
+    creditsCharged: unitsToCredits(charged),
   };
 }
 
@@ -216,7 +240,7 @@ export async function regenerateArticle(ctx: UserCtx, input: { id: string; instr
     }
     sectionText = row.content.slice(found.bodyStart, found.end).trim();
   }
-  const { model, price, brand } = await writer(ctx, seo);
+  const { model, brand, priceOf, meter } = await writer(ctx, seo);
   const rewrite = row.status === 'FAILED' || !row.content.trim();
   const brief: SeoBrief = {
     topic: row.topic,
@@ -235,6 +259,7 @@ export async function regenerateArticle(ctx: UserCtx, input: { id: string; instr
     brand,
     sectionText !== undefined && !rewrite ? { content: sectionText, section: input.section as string } : undefined,
   );
+  const price = priceOf(prompt);
   const runId = randomUUID();
   const creditsBalance = await ctx.db.transaction().execute(async (trx) => {
     const locked = await trx
@@ -256,7 +281,7 @@ export async function regenerateArticle(ctx: UserCtx, input: { id: string; instr
         instructions: brief.instructions ?? null,
         model_id: model.id,
         prompt,
-        brief: JSON.stringify(brief),
+        brief: JSON.stringify(meter ? { ...brief, meter } : brief),
         credit_units_charged: price,
       })
       .execute();

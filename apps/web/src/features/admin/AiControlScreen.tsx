@@ -35,6 +35,7 @@ import { trpc } from '../../lib/trpc';
 import { AdminNav } from './AdminNav';
 import { placeholders, QueryError, SectionCard } from './AdminUi';
 import { type AdminOutputs, formatCredits, formatDateTime, formatInt, TYPE_LABELS } from './format';
+import { WorkflowsSection } from './WorkflowsSection';
 
 type Control = AdminOutputs['aiControl'];
 type Provider = Control['providers'][number];
@@ -116,7 +117,7 @@ function ProviderCard({ provider, onToggle, toggling }: { provider: Provider; on
             </Badge>
           ) : provider.configured ? (
             <Badge variant="light" color="teal" leftSection={<IconKey size={11} aria-hidden />}>
-              Key configured
+              {provider.envVar?.endsWith('_URL') ? 'Server configured' : 'Key configured'}
             </Badge>
           ) : (
             <Badge variant="light" color="gray" leftSection={<IconKey size={11} aria-hidden />}>
@@ -285,6 +286,7 @@ function Models({
                 <Table.Td ta="right">
                   <Text size="sm" ff="monospace">
                     {formatCredits(m.credits)}
+                    {m.priceBasis === '1k-tokens' ? ' / 1K tokens' : ''}
                   </Text>
                 </Table.Td>
                 <Table.Td maw={320}>
@@ -456,7 +458,7 @@ export function AiControlScreen() {
         <ScreenHeader
           eyebrow="Admin"
           title="AI Control"
-          description="Turn providers and models on or off, and choose the defaults for each kind of output. API keys live in the server configuration and are never shown."
+          description="Turn providers and models on or off, choose the defaults for each kind of output, and run ComfyUI workflows and Ollama models on your own GPUs. API keys live in the server configuration and are never shown."
         />
         {control.isError && !c ? (
           <QueryError error={control.error} onRetry={() => void control.refetch()} title="Could not load the providers" />
@@ -486,6 +488,7 @@ export function AiControlScreen() {
               pendingId={m.model.isPending ? (m.model.variables?.modelId ?? null) : null}
               onToggle={(modelId, enabled) => m.model.mutate({ modelId, enabled })}
             />
+            <WorkflowsSection />
           </>
         )}
         <QueueControls />

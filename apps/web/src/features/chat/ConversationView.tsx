@@ -36,6 +36,7 @@ import { track } from '../../lib/analytics';
 import { useRequireLogin } from '../../lib/auth/useRequireLogin';
 import { errorAppCode, errorMessage, errorStatus } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { messagePrice } from '../history/generation';
 import { ConfirmDialog } from './ChatDialogs';
 import { Composer } from './Composer';
 import {
@@ -308,7 +309,7 @@ function LoadedConversation({
   const multi = conversation.aiModels.length > 1 || turns.some((t) => t.replies.length > 1);
   const effectiveLayout: ReplyLayout = multi ? layout : 'stacked';
   const modelNames = conversation.aiModels.map(nameOf);
-  const pricePerMessage = conversation.aiModels.reduce((sum, mid) => sum + (models.find((m) => m.id === mid)?.credits ?? 0), 0);
+  const pricePerMessage = messagePrice(conversation.aiModels.flatMap((mid) => models.filter((m) => m.id === mid)));
   const border = '1px solid var(--mantine-color-default-border)';
 
   return (
@@ -464,8 +465,8 @@ function LoadedConversation({
             sending={send.isPending}
             hint={
               conversation.aiModels.length > 1
-                ? `${conversation.aiModels.length} models answer · ${pricePerMessage} credits per message`
-                : `${modelNames[0] ?? 'The model'} answers · ${pricePerMessage} ${pricePerMessage === 1 ? 'credit' : 'credits'} per message`
+                ? `${conversation.aiModels.length} models answer · ${pricePerMessage}`
+                : `${modelNames[0] ?? 'The model'} answers · ${pricePerMessage}`
             }
           />
         </Box>

@@ -159,7 +159,11 @@ export function ModelPicker({ models, value, nameOf, onToggle, loading, busy, er
                           </Text>
                           {model ? (
                             <Badge variant="light" color={available ? 'gray' : 'red'} size="xs" style={{ flexShrink: 0 }}>
-                              {available ? `${model.credits} cr / reply` : 'Unavailable'}
+                              {available
+                                ? model.priceBasis === '1k-tokens'
+                                  ? `${model.credits} cr / 1K tokens`
+                                  : `${model.credits} cr / reply`
+                                : 'Unavailable'}
                             </Badge>
                           ) : null}
                         </Group>

@@ -7,6 +7,7 @@ import { useAuth } from '../../lib/auth/useAuth';
 import { useRequireLogin } from '../../lib/auth/useRequireLogin';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { messagePrice } from '../history/generation';
 import { Composer } from './Composer';
 import { MAX_PARTICIPANTS } from './chatState';
 import { ModelPicker } from './ModelPicker';
@@ -43,7 +44,7 @@ export function NewChatView({ listButton, bottomInset }: NewChatViewProps) {
   const created = useRef<{ id: string; models: string } | null>(null);
 
   const selected = chosen ?? (defaultModelId ? [defaultModelId] : []);
-  const price = selected.reduce((sum, id) => sum + (models.find((m) => m.id === id)?.credits ?? 0), 0);
+  const price = messagePrice(selected.flatMap((id) => models.filter((m) => m.id === id)));
 
   useEffect(() => {
     // Not on touch screens, where focusing would pop the keyboard over the chat.
@@ -191,7 +192,7 @@ export function NewChatView({ listButton, bottomInset }: NewChatViewProps) {
                 ? 'Loading models…'
                 : selected.length === 0
                   ? 'Choose a model to chat with'
-                  : `${selected.length > 1 ? `${selected.length} models answer` : `${nameOf(selected[0] as string)} answers`} · ${price} ${price === 1 ? 'credit' : 'credits'} per message`
+                  : `${selected.length > 1 ? `${selected.length} models answer` : `${nameOf(selected[0] as string)} answers`} · ${price}`
             }
           />
         </Box>

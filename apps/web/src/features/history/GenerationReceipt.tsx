@@ -118,6 +118,19 @@ function outputFacts(generation: Generation): Array<[string, ReactNode]> {
       generation.type === 'text' ? 'Characters' : 'File size',
       generation.type === 'text' ? bytes.toLocaleString('en-US') : formatBytes(bytes),
     ]);
+  // Your own GPU (issue 25): the ComfyUI workflow and box it ran on, an Ollama model's token counts.
+  if (str(m.workflow)) facts.push(['Workflow', `${str(m.workflow)}${num(m.workflowRevision) ? ` (revision ${num(m.workflowRevision)})` : ''}`]);
+  if (str(m.box)) facts.push(['GPU box', str(m.box)]);
+  if (num(m.samplerSteps)) facts.push(['Sampler steps', String(num(m.samplerSteps))]);
+  if (num(m.tokensIn) !== null && num(m.tokensOut) !== null) facts.push(['Tokens', `${num(m.tokensIn)} prompt + ${num(m.tokensOut)} reply`]);
+  const meter = m.meter && typeof m.meter === 'object' ? (m.meter as Record<string, unknown>) : null;
+  if (meter && num(meter.unitsPer1k) !== null) {
+    const charged = num(meter.chargedUnits);
+    facts.push([
+      'Token price',
+      `${formatCredits((num(meter.unitsPer1k) ?? 0) / 100)} per 1K tokens${charged !== null ? ` · these cost ${formatCredits(charged / 100)}` : ''}`,
+    ]);
+  }
   if (str(m.engine)) facts.push(['Engine', str(m.engine) === 'local' ? 'Local · offline' : str(m.engine)]);
   if (str(m.notice)) facts.push(['Note', str(m.notice)]);
   return facts;

@@ -40,6 +40,21 @@ export function formatCredits(credits: number): string {
   return `${text} ${rounded === 1 ? 'credit' : 'credits'}`;
 }
 
+/** A model's price as people read it: '2 credits', or '1 credit / 1K tokens' for a model charged by the tokens it uses. */
+export function formatPrice(model: Pick<CatalogueModel, 'credits' | 'priceBasis'>): string {
+  return model.priceBasis === '1k-tokens' ? `${formatCredits(model.credits)} / 1K tokens` : formatCredits(model.credits);
+}
+
+/** What one message costs with these models: '3 credits per message', '1 credit per message + 2 credits per 1K tokens'. */
+export function messagePrice(models: Pick<CatalogueModel, 'credits' | 'priceBasis'>[]): string {
+  const metered = models.filter((m) => m.priceBasis === '1k-tokens');
+  const flat = models.filter((m) => m.priceBasis !== '1k-tokens').reduce((n, m) => n + m.credits, 0);
+  const perTokens = metered.reduce((n, m) => n + m.credits, 0);
+  const parts = flat > 0 || !metered.length ? [`${formatCredits(flat)} per message`] : [];
+  if (metered.length) parts.push(`${formatCredits(perTokens)} per 1K tokens`);
+  return parts.join(' + ');
+}
+
 /** '850 ms', '2.4 s', '1 min 05 s'. */
 export function formatDuration(ms: number | null | undefined): string {
   if (ms === null || ms === undefined || !Number.isFinite(ms) || ms < 0) return '—';
@@ -137,6 +152,7 @@ export const PARAM_LABELS: Record<string, string> = {
   bpm: 'Tempo (BPM)',
   key: 'Key',
   referenceAudio: 'Reference audio',
+  steps: 'Sampler steps',
 };
 
 export function formatParamValue(value: unknown): string {

@@ -281,6 +281,21 @@ export function ModelOptions({ model, values, onChange }: ModelOptionsProps) {
         />
       ) : null}
 
+      {inputs.has('steps') ? (
+        <NumberInput
+          label="Sampler steps"
+          description="More steps: more detail, slower. Empty: the workflow's own."
+          placeholder="Workflow default"
+          min={1}
+          max={150}
+          clampBehavior="strict"
+          allowDecimal={false}
+          allowNegative={false}
+          value={values.steps ?? ''}
+          onChange={(v) => onChange('steps', typeof v === 'number' ? v : null)}
+        />
+      ) : null}
+
       {inputs.has('seed') ? (
         <Group align="flex-end" gap="xs" wrap="nowrap">
           <NumberInput

@@ -1,6 +1,6 @@
 import { Badge, Group, Select, Stack, Text } from '@mantine/core';
 import { IconCpu, IconLock, IconServer } from '@tabler/icons-react';
-import { type CatalogueModel, formatCredits } from '../history/generation';
+import { type CatalogueModel, formatPrice } from '../history/generation';
 
 /** The badge every local engine wears: it runs on this server, offline. */
 export function LocalBadge() {
@@ -49,11 +49,11 @@ export function ModelPicker({ models, value, onChange, grouped = false }: ModelP
         maxDropdownHeight={360}
         comboboxProps={{ shadow: 'md' }}
         leftSection={selected?.isLocal ? <IconCpu size={16} aria-hidden /> : <IconServer size={16} aria-hidden />}
-        rightSectionWidth={selected ? 92 : undefined}
+        rightSectionWidth={selected ? (selected.priceBasis === '1k-tokens' ? 160 : 92) : undefined}
         rightSection={
           selected ? (
             <Badge size="sm" variant="light" style={{ textTransform: 'none' }}>
-              {formatCredits(selected.credits)}
+              {formatPrice(selected)}
             </Badge>
           ) : undefined
         }
@@ -82,7 +82,7 @@ export function ModelPicker({ models, value, onChange, grouped = false }: ModelP
                 color={m.available ? 'brand' : 'gray'}
                 style={{ flexShrink: 0, textTransform: 'none' }}
               >
-                {formatCredits(m.credits)}
+                {formatPrice(m)}
               </Badge>
             </Group>
           );

@@ -14,7 +14,7 @@ import { useAuth } from '../../lib/auth/useAuth';
 import { errorAppCode, errorMessage, isLoginRequiredError } from '../../lib/errors';
 import { isRecord } from '../../lib/storage';
 import { trpc } from '../../lib/trpc';
-import { type CatalogueModel, formatCredits, type Generation, TYPE_META } from '../history/generation';
+import { type CatalogueModel, formatCredits, formatPrice, type Generation, TYPE_META } from '../history/generation';
 import { ModelOptions } from './ModelOptions';
 import { ModelPicker } from './ModelPicker';
 import {
@@ -142,7 +142,7 @@ export function QuickCreateScreen() {
   };
   const missingRequired = model?.requirements.requiredInputs.filter((input) => input !== 'prompt' && provided[input] === false) ?? [];
   const canGenerate = Boolean(model?.available) && prompt.trim() !== '' && missingRequired.length === 0 && !generate.isPending;
-  const price = model ? formatCredits(model.credits) : '';
+  const price = model ? formatPrice(model) : '';
   const generateLabel = model ? `Generate · ${price}` : 'Generate';
   const balance = isAuthenticated && user ? user.credits : null;
   const short = balance !== null && model ? balance < model.credits : false;

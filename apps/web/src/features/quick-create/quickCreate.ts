@@ -14,7 +14,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function parseQuickCreateSearch(search: Record<string, unknown>): QuickCreateSearch {
   const out: QuickCreateSearch = {};
   if (isGenerationType(search.type)) out.type = search.type;
-  if (typeof search.model === 'string' && /^[\w.-]+\/[\w.-]+$/.test(search.model) && search.model.length <= 100) out.model = search.model;
+  // Model ids are `provider/model`; Ollama names may carry a tag and a namespace (`ollama/qwen2.5:7b`, `ollama/hf.co/org/m:q4`).
+  if (typeof search.model === 'string' && /^[\w.-]+\/[\w.:/-]+$/.test(search.model) && search.model.length <= 100) out.model = search.model;
   if (typeof search.prompt === 'string' && search.prompt.trim()) out.prompt = search.prompt.slice(0, 4000);
   if (typeof search.remix === 'string' && UUID.test(search.remix)) out.remix = search.remix;
   return out;
@@ -39,6 +40,8 @@ export interface OptionValues {
   bpm: number | null;
   key: string | null;
   referenceAudio: { key: string; url: string | null } | null;
+  /** Sampler steps (ComfyUI workflows that map them); null: the workflow's own. */
+  steps: number | null;
 }
 
 export const EMPTY_OPTIONS: OptionValues = {
@@ -59,6 +62,7 @@ export const EMPTY_OPTIONS: OptionValues = {
   bpm: null,
   key: null,
   referenceAudio: null,
+  steps: null,
 };
 
 /** The inputs a model takes besides the prompt (its required and optional inputs). */
@@ -118,6 +122,7 @@ export function buildGenerateInput(
   if (inputs.has('mood') && values.mood) input.mood = values.mood;
   if (inputs.has('bpm') && values.bpm !== null) input.bpm = values.bpm;
   if (inputs.has('key') && values.key) input.key = values.key;
+  if (inputs.has('steps') && values.steps !== null) input.steps = values.steps;
   return input;
 }
 
@@ -145,6 +150,7 @@ export function optionsFromGeneration(generation: Generation): OptionValues {
     bpm: num(p.bpm),
     key: str(p.key),
     referenceAudio: media(p.referenceAudio),
+    steps: num(p.steps),
   };
 }
 
