@@ -6,7 +6,9 @@ import path from 'node:path';
 import { ROOT } from './lib/common.mjs';
 
 const schema = readFileSync(path.join(ROOT, 'packages/shared/src/env.ts'), 'utf8');
-const body = schema.slice(schema.indexOf('EnvSchema'), schema.indexOf('superRefine') > 0 ? schema.indexOf('superRefine') : undefined);
+// The schema object: from `EnvSchema` to its closing `})` line (a field's own refinements may sit inside it).
+const start = schema.indexOf('export const EnvSchema');
+const body = schema.slice(start, schema.indexOf('\n  })', start));
 const keys = [...body.matchAll(/^\s+([A-Z][A-Z0-9_]+)\s*:/gm)].map((m) => m[1]);
 // Read by scripts/start.mjs and scripts/test.mjs, not by the apps.
 const scriptKeys = ['ATELIER_EMBEDDED_DB', 'ATELIER_EMBEDDED_REDIS', 'ATELIER_FORCE_BUILD'];
