@@ -36,6 +36,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // expect.poll waits 1 s by default; a loaded 2-core CI machine needs longer for a browser to settle.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -246,15 +246,15 @@ describe('tracking', () => {
 
     await page.goto('/?utm_source=ads&fbclid=fb-1');
     await waitForShell(page);
-    await expect.poll(() => pageViews().length).toBe(1);
+    await expect.poll(() => pageViews().length, { timeout: 15_000 }).toBe(1);
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     await nav.getByRole('link', { name: 'Projects' }).click();
     await page.waitForURL((url) => url.pathname === '/projects');
     // Go back only once /projects was reported (the router reports a location when it has resolved).
-    await expect.poll(() => pageViews().length).toBe(2);
+    await expect.poll(() => pageViews().length, { timeout: 15_000 }).toBe(2);
     await page.goBack();
     await page.waitForURL((url) => url.pathname === '/');
-    await expect.poll(() => pageViews().length).toBe(3);
+    await expect.poll(() => pageViews().length, { timeout: 15_000 }).toBe(3);
 
     // One page view per reported route change (a repeat of the same path and search is skipped: unit-tested).
     const screenViews = (await trackedEvents(page)).filter((e) => e.event === 'screen_view');

@@ -286,7 +286,7 @@ describe('/admin/queues opened directly', () => {
     await page.getByTestId('app-header').getByRole('button', { name: 'Logout' }).click();
     await page.getByTestId('app-header').getByText('Guest User', { exact: true }).waitFor();
     await page.goto('/admin/queues');
-    await page.waitForURL(/\/login\?redirect=%2Fadmin%2Fqueues/);
+    await page.waitForURL(/\/login\?redirect=%2Fadmin%2Fqueues/, { timeout: 30_000 });
   });
 });
 

@@ -13,5 +13,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     fileParallelism: false,
     pool: 'forks',
+    // expect.poll waits 1 s by default; a loaded 2-core CI machine needs longer for a browser to settle.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
