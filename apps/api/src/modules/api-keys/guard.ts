@@ -28,9 +28,14 @@ export async function guardApiKey<T>(
   const missing = rule === undefined ? null : missingScopes(rule, key.scopes);
   if (missing === null) throw new AppError('FORBIDDEN', `API keys cannot call ${path}; sign in to the app to do this.`);
   if (missing.length) {
-    throw new AppError('FORBIDDEN', `This API key lacks the scope ${missing.map((s) => `'${s}'`).join(' and ')} needed for ${path}`, {
-      details: { required: describeRule(rule), granted: key.scopes },
-    });
+    const { scopes, anyOf } = describeRule(rule);
+    throw new AppError(
+      'FORBIDDEN',
+      `This API key lacks the scope ${missing.map((s) => `'${s}'`).join(anyOf ? ' or ' : ' and ')} needed for ${path}`,
+      {
+        details: { required: scopes, anyOf, granted: key.scopes },
+      },
+    );
   }
   await rateLimit(ctx, key.id);
   return runAsApiKey({ id: key.id, name: key.name, prefix: key.prefix }, next);

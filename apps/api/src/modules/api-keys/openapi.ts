@@ -2,7 +2,13 @@ import type { AnyTRPCRouter } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { describeRule, scopeFor } from './scopes';
 
-type Operation = { description?: string; security?: Record<string, string[]>[]; 'x-scopes'?: string[]; 'x-codeSamples'?: unknown[] };
+type Operation = {
+  description?: string;
+  security?: Record<string, string[]>[];
+  'x-scopes'?: string[];
+  'x-scopes-any-of'?: boolean;
+  'x-codeSamples'?: unknown[];
+};
 type Document = {
   openapi: string;
   info: { description?: string };
@@ -47,14 +53,17 @@ export function annotateApiKeys(document: Document, appRouter: AnyTRPCRouter): v
     const operation = document.paths?.[openapi.path]?.[method];
     if (!operation) continue;
     const rule = scopeFor(path, procedure._def.type as 'query' | 'mutation');
-    const scopes = describeRule(rule);
+    const { scopes, anyOf } = describeRule(rule);
     operation['x-scopes'] = scopes;
     const line = scopes.length
-      ? `**API key scope:** ${scopes.map((s) => `\`${s}\``).join(' + ')}.`
+      ? `**API key scope:** ${scopes.map((s) => `\`${s}\``).join(anyOf ? ' or ' : ' + ')}.`
       : '**API keys:** not accepted here; a signed-in session only.';
     operation.description = operation.description ? `${operation.description}\n\n${line}` : line;
     if (scopes.length) {
-      operation.security = [...(operation.security ?? [{ bearer: [] }]), { [API_KEY_SCHEME]: scopes }];
+      // Alternatives are separate requirement objects; scopes all needed share one.
+      const keyRequirements = anyOf ? scopes.map((s) => ({ [API_KEY_SCHEME]: [s] })) : [{ [API_KEY_SCHEME]: scopes }];
+      operation.security = [...(operation.security ?? [{ bearer: [] }]), ...keyRequirements];
+      operation['x-scopes-any-of'] = anyOf;
       const body = method === 'get' || method === 'delete' ? '' : ` \\\n  -H 'Content-Type: application/json' \\\n  -d '{}'`;
       operation['x-codeSamples'] = [
         {

@@ -14,7 +14,9 @@ describe('API key scopes', () => {
 
   it('no scope table entry names a procedure that does not exist', () => {
     const paths = new Set(procedures.map(([path]) => path));
-    const stale = Object.entries(KEY_SCOPES).flatMap(([r, e]) => Object.keys(e.only ?? {}).map((name) => `${r}.${name}`)).filter((p) => !paths.has(p));
+    const stale = Object.entries(KEY_SCOPES)
+      .flatMap(([r, e]) => Object.keys(e.only ?? {}).map((name) => `${r}.${name}`))
+      .filter((p) => !paths.has(p));
     expect(stale).toEqual([]);
   });
 
@@ -43,7 +45,10 @@ describe('API key scopes', () => {
 
   it('maps the documented scopes', () => {
     expect(scopeFor('generation.generate', 'mutation')).toBe('generate');
-    expect(scopeFor('generation.byId', 'query')).toBe('read');
+    expect(scopeFor('generation.byId', 'query')).toEqual({ anyOf: ['read', 'generate'] });
+    expect(missingScopes({ anyOf: ['read', 'generate'] }, ['generate'])).toEqual([]);
+    expect(missingScopes({ anyOf: ['read', 'generate'] }, ['projects'])).toEqual(['read', 'generate']);
+    expect(scopeFor('generation.history', 'query')).toBe('read');
     expect(scopeFor('projects.create', 'mutation')).toBe('projects');
     expect(scopeFor('brandKit.update', 'mutation')).toBe('workspace');
     expect(scopeFor('projects.generateClip', 'mutation')).toEqual(['projects', 'generate']);

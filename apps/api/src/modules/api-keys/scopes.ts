@@ -3,8 +3,11 @@ import type { ApiKeyScope } from '@atelier/db';
 /** What a key may be granted. `never`: only a signed-in session reaches the procedure. */
 export const API_KEY_SCOPES = ['read', 'generate', 'projects', 'workspace'] as const satisfies readonly ApiKeyScope[];
 export type RequiredScope = ApiKeyScope | 'never';
-/** One scope, or several that a key must all hold (e.g. a project write that also spends credits). */
-export type ScopeRule = RequiredScope | readonly ApiKeyScope[];
+/**
+ * One scope; several that a key must all hold (a project write that also spends credits); or
+ * `{ anyOf }`: one of them suffices (a `generate` key may follow the generations it started).
+ */
+export type ScopeRule = RequiredScope | readonly ApiKeyScope[] | { readonly anyOf: readonly ApiKeyScope[] };
 type ProcedureType = 'query' | 'mutation' | 'subscription';
 
 interface RouterScopes {
@@ -16,6 +19,8 @@ interface RouterScopes {
 }
 
 const PROJECT_SPEND = ['projects', 'generate'] as const;
+/** Reading what a spend produced (status, result, models, balance): `read`, or `generate` itself. */
+const READ_OR_GENERATE = { anyOf: ['read', 'generate'] } as const;
 
 /**
  * The one table of what an API key needs for each procedure, by top-level router and procedure
@@ -32,10 +37,10 @@ const PROJECT_SPEND = ['projects', 'generate'] as const;
 export const KEY_SCOPES: Record<string, RouterScopes> = {
   system: { query: 'read', mutation: 'never' },
   auth: { query: 'never', mutation: 'never' },
-  credits: { query: 'read', mutation: 'never' },
+  credits: { query: 'read', mutation: 'never', only: { balance: READ_OR_GENERATE } },
   payments: { query: 'read', mutation: 'never' },
-  generation: { query: 'read', mutation: 'generate', subscription: 'read' },
-  chat: { query: 'read', mutation: 'generate', subscription: 'read' },
+  generation: { query: READ_OR_GENERATE, mutation: 'generate', subscription: READ_OR_GENERATE, only: { history: 'read' } },
+  chat: { query: 'read', mutation: 'generate', subscription: READ_OR_GENERATE },
   projects: {
     query: 'read',
     mutation: 'projects',
@@ -80,15 +85,19 @@ export function scopeFor(path: string, type: ProcedureType): ScopeRule | undefin
   return entry.only?.[rest] ?? (type === 'subscription' ? entry.subscription : entry[type]);
 }
 
-/** The scopes a key lacks for the rule (empty: allowed); null when the rule is `never`. */
+/** The scopes a key lacks for the rule (empty: allowed; for `anyOf`, all of them); null when the rule is `never`. */
 export function missingScopes(rule: ScopeRule, granted: readonly string[]): ApiKeyScope[] | null {
   if (rule === 'never') return null;
-  const needed: readonly ApiKeyScope[] = typeof rule === 'string' ? [rule] : rule;
+  if (typeof rule === 'string') return granted.includes(rule) ? [] : [rule];
+  if ('anyOf' in rule) return rule.anyOf.some((s) => granted.includes(s)) ? [] : [...rule.anyOf];
+  const needed: readonly ApiKeyScope[] = rule;
   return needed.filter((s) => !granted.includes(s));
 }
 
-/** How the OpenAPI document and the docs name a rule. */
-export function describeRule(rule: ScopeRule | undefined): string[] {
-  if (rule === undefined || rule === 'never') return [];
-  return typeof rule === 'string' ? [rule] : [...rule];
+/** How the OpenAPI document and the docs name a rule: the scopes, and whether one of them suffices. */
+export function describeRule(rule: ScopeRule | undefined): { scopes: string[]; anyOf: boolean } {
+  if (rule === undefined || rule === 'never') return { scopes: [], anyOf: false };
+  if (typeof rule === 'string') return { scopes: [rule], anyOf: false };
+  if ('anyOf' in rule) return { scopes: [...rule.anyOf], anyOf: true };
+  return { scopes: [...rule], anyOf: false };
 }
