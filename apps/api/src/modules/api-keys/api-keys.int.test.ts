@@ -56,6 +56,7 @@ describe('personal API keys', () => {
       if (generation.status === 'COMPLETED' || generation.status === 'FAILED') break;
     }
     expect(generation.status).toBe('COMPLETED');
+    expect(generation.metadata.apiKey.name).toBe('Render script');
     const file = await a.app.inject({ method: 'GET', url: generation.outputUrl });
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.length).toBeGreaterThan(100);
