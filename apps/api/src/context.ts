@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { LiveWatch } from './lib/live';
+import { apiKeyBearer, authenticateApiKey } from './modules/api-keys/authenticate';
 import { type AuthedUser, authenticateRequest, INVALID_TOKEN } from './modules/auth/auth.session';
 import type { ChatRunner } from './modules/chat/chat.runner';
 
@@ -76,7 +77,10 @@ export function contextFactory(deps: AppDeps) {
   }): Promise<Context> => {
     // Browsers' EventSource can't send headers: SSE subscriptions carry the token in connectionParams.
     const fromParams = info?.connectionParams?.authorization;
-    const auth = await authenticateRequest(deps, req.headers.authorization ?? (typeof fromParams === 'string' ? fromParams : undefined));
+    const authorization = req.headers.authorization ?? (typeof fromParams === 'string' ? fromParams : undefined);
+    // `Bearer atl_…` is a personal API key (modules/api-keys), anything else a session's access token.
+    const apiKey = apiKeyBearer(authorization);
+    const auth = apiKey ? await authenticateApiKey(deps, apiKey, req.ip) : await authenticateRequest(deps, authorization);
     const viewerId = auth === INVALID_TOKEN || auth === null ? DEMO_USER_ID : auth.id;
     return {
       ...deps,

@@ -1,4 +1,5 @@
 import { adminRouter } from './modules/admin/admin.router';
+import { apiKeysRouter } from './modules/api-keys/api-keys.router';
 import { authRouter } from './modules/auth/auth.router';
 import { chatRouter } from './modules/chat/chat.router';
 import { collaborationRouter, shareRouter } from './modules/collaboration/collaboration.router';
@@ -39,6 +40,7 @@ export const appRouter = router({
   seo: seoRouter,
   collaboration: collaborationRouter,
   share: shareRouter,
+  apiKeys: apiKeysRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -9,6 +9,7 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Context } from './context';
 import { describeError, isUnavailableError, toTRPCError, trpcCodeOf, UNAVAILABLE_MESSAGE } from './errors';
 import { findControlCharacters } from './lib/control-characters';
+import { guardApiKey } from './modules/api-keys/guard';
 import { procedureRoute } from './plugins/metrics';
 
 const t = initTRPC
@@ -83,8 +84,11 @@ const labelRoute = t.middleware(({ ctx, path, meta, next }) => {
   return next();
 });
 
+/** A personal API key reaches only the procedures its scopes cover, within its rate limit (modules/api-keys/guard.ts). */
+const apiKeyScope = t.middleware(({ ctx, path, type, next }) => guardApiKey(ctx, path, type, next));
+
 /** Base for the auth procedures themselves: a stale bearer token must not block login or refresh. */
-export const authEndpointProcedure = t.procedure.use(labelRoute).use(errorMapping).use(refuseControlCharacters);
+export const authEndpointProcedure = t.procedure.use(labelRoute).use(errorMapping).use(refuseControlCharacters).use(apiKeyScope);
 
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
 

@@ -1,5 +1,6 @@
 export * from './client';
 export * from './migrate';
+export * from './repositories/api-key-actor';
 export * from './repositories/chat.repository';
 export * from './repositories/comfy.repository';
 export * from './repositories/generation.repository';

@@ -59,6 +59,8 @@ export interface CreditLedgerTable {
   idempotency_key: string;
   note: string | null;
   created_by: string | null;
+  /** The API key that spent (or null: the UI, a refund, an admin). */
+  api_key_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 
@@ -221,6 +223,8 @@ export interface GenerationsTable {
   latency_ms: number | null;
   idempotency_key: string | null;
   is_admin_test: Generated<boolean>;
+  /** The API key the generation was started with (null: the UI). */
+  api_key_id: ColumnType<string | null, string | null | undefined, string | null>;
   started_at: Date | null;
   completed_at: Date | null;
   created_at: Timestamp;
@@ -298,6 +302,39 @@ export interface JobEventsTable {
   job_key: string;
   status: string;
   detail: Json<Record<string, unknown> | null> | null;
+  created_at: Timestamp;
+}
+
+export type ApiKeyScope = 'read' | 'generate' | 'projects' | 'workspace';
+
+/** A personal API key: only its SHA-256 hash and a short visible prefix are stored. */
+export interface ApiKeysTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  prefix: string;
+  key_hash: string;
+  scopes: ApiKeyScope[];
+  expires_at: Date | null;
+  last_used_at: Date | null;
+  last_used_ip: string | null;
+  revoked_at: Date | null;
+  created_at: Timestamp;
+}
+
+export interface ApiKeyIpsTable {
+  api_key_id: string;
+  ip: string;
+  first_seen_at: Timestamp;
+}
+
+/** The user's security log: API key created, used from a new IP, revoked. */
+export interface SecurityEventsTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: string;
+  ip: string | null;
+  details: JsonDefault<Record<string, unknown>>;
   created_at: Timestamp;
 }
 
@@ -667,6 +704,9 @@ export interface Database {
   exports: ExportsTable;
   job_events: JobEventsTable;
   audit_log: AuditLogTable;
+  api_keys: ApiKeysTable;
+  api_key_ips: ApiKeyIpsTable;
+  security_events: SecurityEventsTable;
   provider_settings: ProviderSettingsTable;
   admin_model_tests: AdminModelTestsTable;
   admin_model_test_runs: AdminModelTestRunsTable;

@@ -107,6 +107,8 @@ export const EnvSchema = z
     ANALYTICS_MAX_BODY_BYTES: intIn(65_536, 1024, 1_048_576),
     ANALYTICS_MAX_EVENTS: intIn(50, 1, 500),
     ANALYTICS_RATE_LIMIT_PER_MINUTE: intIn(120, 1, 100_000),
+    // Personal API keys (issue 24): requests one key may make per minute (counted in Redis, shared by every replica).
+    API_KEY_RATE_LIMIT_PER_MINUTE: intIn(120, 1, 100_000),
     // Only what the deployment configures: none by default (the web app then loads no third-party script).
     ANALYTICS_CSP_ORIGINS: z.string().default(''),
     // SEO (issue 10): competitor-page fetching. Private/loopback addresses only when explicitly allowed (tests).
@@ -230,6 +232,8 @@ export interface Env {
     from: string;
   };
   /** Prometheus metrics: the api's GET /metrics and the standalone worker's metrics server. */
+  /** Personal API keys: requests per key per minute, counted in Redis across replicas. */
+  apiKeys: { rateLimitPerMinute: number };
   metrics: {
     /** When set, scrapes must send `Authorization: Bearer <token>`; unset, anyone may read the metrics. */
     token?: string | undefined;
@@ -347,6 +351,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `Atelier <no-reply@${new URL(e.PUBLIC_URL).hostname}>` },
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
+    apiKeys: { rateLimitPerMinute: e.API_KEY_RATE_LIMIT_PER_MINUTE },
     seo: { fetchAllowPrivate: e.SEO_FETCH_ALLOW_PRIVATE, fetchTimeoutMs: e.SEO_FETCH_TIMEOUT_MS, fetchMaxBytes: e.SEO_FETCH_MAX_BYTES },
   };
 }

@@ -4,22 +4,32 @@ import { fastifyTRPCOpenApiPlugin, generateOpenApiDocument } from 'trpc-to-opena
 import type { AppDeps } from '../context';
 import { contextFactory } from '../context';
 import { describeError, logProcedureError } from '../errors';
+import { annotateApiKeys } from '../modules/api-keys/openapi';
 import type { AppRouter } from '../router';
 import { guardRestCoercion } from './rest-coercion';
 import { registerRestMultipart } from './rest-multipart';
+
+/** The OpenAPI document of the REST mirror (also built in-process by packages/client's generator and its staleness test). */
+export function buildOpenApiDocument(appRouter: AppRouter, publicUrl: string) {
+  const document = generateOpenApiDocument(appRouter, {
+    title: 'Atelier API',
+    version: '0.1.0',
+    baseUrl: `${publicUrl}/api`,
+    description:
+      'Every path here is the same tRPC procedure served at /trpc. Authenticate with `Authorization: Bearer <accessToken>` (a session) ' +
+      'or `Authorization: Bearer atl_…` (a personal API key, Profile → API keys; each operation names the scope it needs).',
+    securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+  });
+  annotateApiKeys(document as never, appRouter);
+  return document;
+}
 
 /**
  * The REST mirror: every procedure with `meta.openapi` answers under /api, plus the OpenAPI
  * document and a docs page. Errors answer `{ "error": { "code", "message", "fields"? } }`.
  */
 export async function registerRest(app: FastifyInstance, deps: AppDeps, appRouter: AppRouter) {
-  const document = generateOpenApiDocument(appRouter, {
-    title: 'Atelier API',
-    version: '0.1.0',
-    baseUrl: `${deps.env.http.publicUrl}/api`,
-    description: 'Every path here is the same tRPC procedure served at /trpc. Authenticate with `Authorization: Bearer <accessToken>`.',
-    securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-  });
+  const document = buildOpenApiDocument(appRouter, deps.env.http.publicUrl);
 
   app.get('/api/openapi.json', async () => document);
 

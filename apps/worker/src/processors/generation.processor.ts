@@ -127,6 +127,8 @@ function generationProcessor(queue: Extract<QueueKey, 'image' | 'video' | 'audio
         ...output.metadata,
         bytes: output.file?.data.length ?? output.text?.length ?? 0,
         ...(meter ? { meter: { ...meter, ...(settled ? { chargedUnits: settled.chargedUnits } : {}) } } : {}),
+        // The API key it was started with (issue 24): the receipt keeps naming it.
+        ...(gen.metadata?.apiKey ? { apiKey: gen.metadata.apiKey } : {}),
       };
       const done = await db.transaction().execute(async (trx) => {
         const row = await trx

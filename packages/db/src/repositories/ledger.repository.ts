@@ -3,6 +3,7 @@ import { AppError, unitsToCredits } from '@atelier/shared';
 import { sql, type Transaction } from 'kysely';
 import { afterCommit, type Db } from '../client';
 import type { Database, LedgerKind } from '../types';
+import { apiKeyNote, currentApiKey } from './api-key-actor';
 
 export interface CreditChange {
   userId: string;
@@ -69,6 +70,8 @@ export async function applyCreditChangeInTransaction(trx: Transaction<Database>,
       details: { neededUnits: needed, availableUnits: available, needed: unitsToCredits(needed), available: unitsToCredits(available) },
     });
   }
+  // A spend made with an API key names it (the receipt and the ledger show which script spent).
+  const apiKey = change.kind === 'spend' ? currentApiKey() : undefined;
   const entry = await trx
     .insertInto('credit_ledger')
     .values({
@@ -79,8 +82,9 @@ export async function applyCreditChangeInTransaction(trx: Transaction<Database>,
       idempotency_key: change.idempotencyKey,
       reference_type: change.referenceType ?? null,
       reference_id: change.referenceId ?? null,
-      note: change.note ?? null,
+      note: apiKey ? `${change.note ?? 'Spend'}${apiKeyNote(apiKey)}`.slice(0, 1000) : (change.note ?? null),
       created_by: change.createdBy ?? null,
+      api_key_id: apiKey?.id ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -2,12 +2,15 @@ import type { Db } from '@atelier/db';
 import { unitsToCredits } from '@atelier/shared';
 import type { Env } from '@atelier/shared/env';
 import { hmac, randomToken, sha256, signJwt, verifyJwt } from '../../lib/crypto';
+import type { ApiKeyIdentity } from '../api-keys/authenticate';
 
 export interface AuthedUser {
   id: string;
   email: string;
   isAdmin: boolean;
   sessionId: string;
+  /** Set when the request authenticated with a personal API key (modules/api-keys), not a session. */
+  apiKey?: ApiKeyIdentity;
 }
 
 interface AccessClaims {

@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { applyCreditChangeInTransaction, endGenerationWithRefund, type GenerationRow, spendKeyFor } from '@atelier/db';
+import { applyCreditChangeInTransaction, currentApiKey, endGenerationWithRefund, type GenerationRow, spendKeyFor } from '@atelier/db';
 import { announceRow } from '@atelier/jobs';
 import { removeUnreferenced } from '@atelier/media';
 import { OLLAMA_GENERATION_TOKENS } from '@atelier/providers';
@@ -183,6 +183,12 @@ export async function generate(ctx: UserCtx, input: GenerateInput, options: Gene
       ? { unitsPer1k: listPrice, holdUnits: meteredUnits(listPrice, estimateTokens(effectivePrompt ?? input.prompt) + OLLAMA_GENERATION_TOKENS) }
       : null;
   const price = options.adminTest ? 0 : (meter?.holdUnits ?? listPrice);
+  // Started with an API key: the receipt names it (metadata.apiKey), the column lets it be queried.
+  const apiKey = currentApiKey();
+  const metadata = {
+    ...(meter ? { meter: { ...meter, holdUnits: price } } : {}),
+    ...(apiKey ? { apiKey: { id: apiKey.id, name: apiKey.name, prefix: apiKey.prefix } } : {}),
+  };
 
   let row: GenerationRow;
   let creditsBalance: number;
@@ -201,7 +207,8 @@ export async function generate(ctx: UserCtx, input: GenerateInput, options: Gene
           provider: model.provider,
           model_version: model.id,
           params: JSON.stringify(params),
-          ...(meter ? { metadata: JSON.stringify({ meter: { ...meter, holdUnits: price } }) } : {}),
+          ...(Object.keys(metadata).length ? { metadata: JSON.stringify(metadata) } : {}),
+          api_key_id: apiKey?.id ?? null,
           seed,
           credit_units_charged: price,
           idempotency_key: idempotencyKey ?? null,

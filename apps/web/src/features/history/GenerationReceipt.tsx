@@ -136,6 +136,12 @@ function outputFacts(generation: Generation): Array<[string, ReactNode]> {
   return facts;
 }
 
+/** The API key a generation was started with (the api stores it in metadata.apiKey), if any. */
+function apiKeyOf(generation: Generation): { name: string; prefix: string } | null {
+  const k = (generation.metadata as Record<string, unknown> | null)?.apiKey as { name?: unknown; prefix?: unknown } | undefined;
+  return k && typeof k.name === 'string' && typeof k.prefix === 'string' ? { name: k.name, prefix: k.prefix } : null;
+}
+
 interface GenerationReceiptProps {
   id: string;
   initial?: Generation | null;
@@ -340,6 +346,13 @@ export function GenerationReceipt({ id, initial, onOpen, onDeleted }: Generation
               {formatCredits(net)}
             </Text>
           </Row>
+          {apiKeyOf(generation) ? (
+            <Row label="Spent with API key">
+              <Text size="sm" data-testid="receipt-api-key">
+                {apiKeyOf(generation)?.name} <Code>{apiKeyOf(generation)?.prefix}…</Code>
+              </Text>
+            </Row>
+          ) : null}
         </DataList>
       </Section>
 

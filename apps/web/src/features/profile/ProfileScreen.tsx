@@ -30,6 +30,7 @@ import { errorFields, errorMessage } from '../../lib/errors';
 import { openLoginModal } from '../../lib/loginPrompt';
 import { trpc } from '../../lib/trpc';
 import { emailProblem } from '../../lib/validation';
+import { ApiKeysSection } from '../api-keys/ApiKeysSection';
 import { fileToDataUrl, imageFileProblem } from '../brand-kit/fileToDataUrl';
 
 function formatDate(iso: string): string {
@@ -364,6 +365,7 @@ export function ProfileScreen() {
             <ChangeEmailCard email={user.email} pendingEmail={profile.data?.pendingEmail ?? null} />
             <DataCard email={user.email} />
           </SimpleGrid>
+          <ApiKeysSection />
         </>
       )}
     </Stack>

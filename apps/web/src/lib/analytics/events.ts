@@ -1,4 +1,4 @@
-/** Exactly the spec's event names (§3 "Analytics event names"). `track()` accepts no other. */
+/** Exactly the spec's event names (§3 "Analytics event names") and issue 24's. `track()` accepts no other. */
 export const ANALYTICS_EVENTS = [
   'image_editor_tab_viewed',
   'image_editor_image_generated',
@@ -21,6 +21,8 @@ export const ANALYTICS_EVENTS = [
   'user_profile_uploaded',
   'checkout_started',
   'purchase_completed',
+  'api_key_created',
+  'api_key_revoked',
   'screen_view',
 ] as const;
 

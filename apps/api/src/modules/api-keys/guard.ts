@@ -1,0 +1,66 @@
+import { runAsApiKey } from '@atelier/db';
+import { AppError } from '@atelier/shared';
+import type { Context } from '../../context';
+import { apiKeyBearer } from './authenticate';
+import { describeRule, missingScopes, scopeFor } from './scopes';
+
+export const INVALID_KEY = 'This API key is invalid, expired or revoked.';
+const WINDOW_SECONDS = 60;
+
+/**
+ * The one place keys are held to their scopes (a tRPC middleware in trpc.ts runs this for every
+ * procedure): an unknown, revoked or expired key is 401; a procedure the key's scopes do not cover
+ * is 403, `never` ones (admin, auth, key and webhook management, password, e-mail) always; then the
+ * per-key rate limit, and the procedure runs as the key (ledger rows and generations name it).
+ */
+export async function guardApiKey<T>(
+  ctx: Pick<Context, 'user' | 'authInvalid' | 'req' | 'res' | 'redis' | 'env'>,
+  path: string,
+  type: 'query' | 'mutation' | 'subscription',
+  next: () => Promise<T>,
+): Promise<T> {
+  const key = ctx.user?.apiKey;
+  if (!key) {
+    if (ctx.authInvalid && ctx.req && apiKeyBearer(ctx.req.headers.authorization)) throw new AppError('UNAUTHENTICATED', INVALID_KEY);
+    return next();
+  }
+  const rule = scopeFor(path, type);
+  const missing = rule === undefined ? null : missingScopes(rule, key.scopes);
+  if (missing === null) throw new AppError('FORBIDDEN', `API keys cannot call ${path}; sign in to the app to do this.`);
+  if (missing.length) {
+    const { scopes, anyOf } = describeRule(rule);
+    throw new AppError(
+      'FORBIDDEN',
+      `This API key lacks the scope ${missing.map((s) => `'${s}'`).join(anyOf ? ' or ' : ' and ')} needed for ${path}`,
+      {
+        details: { required: scopes, anyOf, granted: key.scopes },
+      },
+    );
+  }
+  await rateLimit(ctx, key.id);
+  return runAsApiKey({ id: key.id, name: key.name, prefix: key.prefix }, next);
+}
+
+/** A fixed one-minute window per key in Redis, shared by every replica; IETF RateLimit headers. */
+async function rateLimit(ctx: Pick<Context, 'res' | 'redis' | 'env'>, keyId: string) {
+  const limit = ctx.env.apiKeys.rateLimitPerMinute;
+  const now = Math.floor(Date.now() / 1000);
+  const window = Math.floor(now / WINDOW_SECONDS);
+  const reset = (window + 1) * WINDOW_SECONDS - now;
+  const redisKey = `${ctx.env.redis.queuePrefix}:ratelimit:api-key:${keyId}:${window}`;
+  const [[, count]] = (await ctx.redis
+    .multi()
+    .incr(redisKey)
+    .expire(redisKey, WINDOW_SECONDS * 2)
+    .exec()) as [[unknown, number]];
+  if (ctx.res?.header) {
+    ctx.res.header('RateLimit-Limit', String(limit));
+    ctx.res.header('RateLimit-Remaining', String(Math.max(0, limit - count)));
+    ctx.res.header('RateLimit-Reset', String(reset));
+  }
+  if (count > limit) {
+    throw new AppError('RATE_LIMITED', `This API key made more than ${limit} requests this minute; retry in ${reset} s`, {
+      retryAfterSeconds: reset,
+    });
+  }
+}
