@@ -12,6 +12,7 @@ import { soundEditorRouter } from './modules/sound-editor/sound-editor.router';
 import { studiosRouter } from './modules/studios/studios.router';
 import { styleTransferRouter } from './modules/studios/style-transfer.router';
 import { systemRouter } from './modules/system/system.router';
+import { webhooksRouter } from './modules/webhooks/webhooks.router';
 import { analyticsRouter } from './modules/workspace/analytics.router';
 import { brandKitRouter } from './modules/workspace/brand-kit.router';
 import { profileRouter } from './modules/workspace/profile.router';
@@ -39,6 +40,7 @@ export const appRouter = router({
   seo: seoRouter,
   collaboration: collaborationRouter,
   share: shareRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;
