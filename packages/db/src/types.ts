@@ -580,8 +580,8 @@ export interface WebhookDeliveriesTable {
   object_id: string | null;
   /** Data known when the event happened (credits.low's balance, the test event's text). */
   event_data: Json<Record<string, unknown> | null> | null;
-  /** The body, frozen at the first attempt so every attempt and resend sends the same. */
-  payload: Json<Record<string, unknown> | null> | null;
+  /** The JSON body, frozen at the first attempt so every attempt and resend sends the same bytes. */
+  payload: string | null;
   status: Generated<WebhookDeliveryStatus>;
   attempts: Generated<number>;
   next_attempt_at: Generated<Date>;

@@ -50,22 +50,17 @@ export const webhooksProcessor = defineProcessor({
       return { skipped: 'disabled' };
     }
 
-    // The body is frozen at the first attempt: every retry and resend sends the same bytes' meaning.
-    let payload = row.payload;
-    if (!payload) {
-      payload = {
+    // The body is frozen at the first attempt: every retry and resend sends the same bytes.
+    let body = row.payload;
+    if (!body) {
+      body = JSON.stringify({
         id: row.event_id,
         type: row.event_type,
         createdAt: new Date(row.created_at).toISOString(),
         data: await buildWebhookData({ db, env }, row),
-      };
-      await db
-        .updateTable('webhook_deliveries')
-        .set({ payload: JSON.stringify(payload) })
-        .where('id', '=', row.id)
-        .execute();
+      });
+      await db.updateTable('webhook_deliveries').set({ payload: body }).where('id', '=', row.id).execute();
     }
-    const body = JSON.stringify(payload);
     const secrets = [endpoint.secret];
     if (endpoint.previous_secret && endpoint.previous_secret_expires_at && endpoint.previous_secret_expires_at.getTime() > Date.now())
       secrets.push(endpoint.previous_secret);

@@ -38,7 +38,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       object_type text,
       object_id text,
       event_data jsonb,
-      payload jsonb,
+      payload text,
       status text NOT NULL DEFAULT 'PENDING' CHECK (status IN ('PENDING','SENDING','RETRYING','DELIVERED','FAILED')),
       attempts integer NOT NULL DEFAULT 0 CHECK (attempts >= 0),
       next_attempt_at timestamptz NOT NULL DEFAULT now(),
