@@ -31,6 +31,7 @@ import { openLoginModal } from '../../lib/loginPrompt';
 import { trpc } from '../../lib/trpc';
 import { emailProblem } from '../../lib/validation';
 import { fileToDataUrl, imageFileProblem } from '../brand-kit/fileToDataUrl';
+import { WebhooksCard } from '../webhooks/WebhooksCard';
 
 function formatDate(iso: string): string {
   const date = new Date(iso);
@@ -364,6 +365,7 @@ export function ProfileScreen() {
             <ChangeEmailCard email={user.email} pendingEmail={profile.data?.pendingEmail ?? null} />
             <DataCard email={user.email} />
           </SimpleGrid>
+          <WebhooksCard />
         </>
       )}
     </Stack>

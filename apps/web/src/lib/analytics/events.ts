@@ -22,6 +22,9 @@ export const ANALYTICS_EVENTS = [
   'checkout_started',
   'purchase_completed',
   'screen_view',
+  // Issue 24: Profile → Webhooks.
+  'webhook_created',
+  'webhook_test_sent',
 ] as const;
 
 export type AnalyticsEventName = (typeof ANALYTICS_EVENTS)[number];
