@@ -71,8 +71,17 @@ describe('webhooks REST', () => {
     expect(ok.status).toBe(200);
     expect(ok.body.secret).toMatch(/^whsec_[A-Za-z0-9+/=]{40,}$/);
     expect(ok.body.webhook).toMatchObject({ url: 'https://hooks.example.com/atelier', enabled: true, creditsLowThreshold: 5, readOnly: false });
-    // Guests read (the demo workspace) but cannot write.
-    expect((await strict.rest('GET', '/api/profile/webhooks')).status).toBe(200);
+    // Guests read the demo workspace's read-only endpoint and its delivery log, but cannot write.
+    const demo = await strict.rest('GET', '/api/profile/webhooks');
+    expect(demo.status).toBe(200);
+    expect(demo.body.webhooks).toHaveLength(1);
+    expect(demo.body.webhooks[0]).toMatchObject({ readOnly: true, lastDelivery: { status: 'DELIVERED' } });
+    const demoLog = await strict.rest('GET', `/api/profile/webhooks/${demo.body.webhooks[0].id}/deliveries`);
+    expect(demoLog.body.deliveries.map((d: { eventType: string; attempts: number }) => [d.eventType, d.attempts])).toEqual([
+      ['generation.completed', 2],
+      ['webhook.test', 1],
+    ]);
+    expect((await strict.rest('POST', `/api/profile/webhooks/${demo.body.webhooks[0].id}/test`)).status).toBe(401);
     expect((await strict.rest('POST', '/api/profile/webhooks', { body: { url: 'https://a.example.com', events: ['credits.low'] } })).status).toBe(
       401,
     );
