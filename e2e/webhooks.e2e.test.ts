@@ -68,6 +68,8 @@ describe('Profile → Webhooks', () => {
     await dialog.getByRole('button', { name: 'Add endpoint' }).click();
 
     const secretDialog = page.getByRole('dialog', { name: 'Your signing secret' });
+    await secretDialog.getByRole('button', { name: 'Copy secret' }).waitFor({ state: 'visible' });
+    await page.waitForTimeout(500); // the modal's opening transition, for the screenshot
     const secret = (await secretDialog.getByTestId('webhook-secret').textContent())?.trim() ?? '';
     expect(secret).toMatch(/^whsec_/);
     await saveScreen(page, 'webhooks-secret-once');

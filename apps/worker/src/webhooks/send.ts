@@ -135,7 +135,9 @@ export async function sendWebhook(options: {
           if (size >= WEBHOOK_RESPONSE_KEEP_BYTES) done();
         });
         res.on('end', done);
+        // The deadline aborting a slow body, or the receiver closing early: what arrived is kept.
         res.on('error', done);
+        res.on('close', done);
       },
     );
     req.on('error', (e: NodeJS.ErrnoException) => {
