@@ -189,17 +189,24 @@ describe('webhook delivery', () => {
     const url = probe.url;
     await probe.close(); // down: connections are refused
     await endpoint(url, ['export.completed']);
+    // Shorter backoff for this test (20 ms × 4ⁿ): a loaded machine must not push retries minutes out.
+    const base = deps.env.webhooks.retryDelayMs;
+    deps.env.webhooks.retryDelayMs = 20;
     for (let i = 0; i < 200; i++)
       await db
         .transaction()
         .execute((trx) => recordWebhookEvent(trx, { userId, type: 'export.completed', objectType: 'export', objectId: randomUUID() }));
+    // Every delivery has failed at least once: the receiver was down for each of them.
     await until(async () => {
       const r = await db
-        .selectFrom('webhook_attempts')
+        .selectFrom('webhook_deliveries')
         .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('event_type', '=', 'export.completed')
+        .where('attempts', '>=', 1)
         .executeTakeFirstOrThrow();
-      return Number(r.n) >= 200;
-    });
+      return Number(r.n) === 200;
+    }, 90_000);
+    expect(await db.selectFrom('webhook_deliveries').select('id').where('status', '=', 'DELIVERED').execute()).toHaveLength(0);
     const rx = await receiver([], port);
     try {
       await until(async () => {
@@ -210,15 +217,16 @@ describe('webhook delivery', () => {
           .where('event_type', '=', 'export.completed')
           .executeTakeFirstOrThrow();
         return Number(r.n) === 200;
-      }, 40_000);
+      }, 90_000);
       const perId = new Map<string, number>();
       for (const r of rx.received) perId.set(String(r.headers['webhook-id']), (perId.get(String(r.headers['webhook-id'])) ?? 0) + 1);
       expect(perId.size).toBe(200);
       expect([...perId.values()].every((n) => n === 1)).toBe(true);
     } finally {
+      deps.env.webhooks.retryDelayMs = base;
       await rx.close();
     }
-  }, 60_000);
+  }, 240_000);
 
   it('re-enqueues a due delivery whose job was lost (maintenance)', async () => {
     const rx = await receiver();
