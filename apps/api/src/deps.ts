@@ -1,5 +1,5 @@
-import { createDb } from '@atelier/db';
-import { createEventBus, createQueueClient, createRedis } from '@atelier/jobs';
+import { createDb, onWebhookDeliveries } from '@atelier/db';
+import { createEventBus, createQueueClient, createRedis, jobIds } from '@atelier/jobs';
 import { createStorage, MediaSigner } from '@atelier/media';
 import { collectProcessMetrics, watchQueues, watchSubscribers } from '@atelier/metrics';
 import type { Env } from '@atelier/shared/env';
@@ -34,6 +34,13 @@ export function createDeps(env: Env, log: Logger = createLogger(env)): AppDeps &
   // GET /metrics reads the queue counts and the SSE subscriptions at scrape time.
   collectProcessMetrics();
   const unwatchMetrics = [watchQueues(queues), watchSubscribers(live.counts)];
+  // Webhook deliveries recorded in this process's transactions (credits.low, SEO publish) are enqueued once committed.
+  const unregisterWebhooks = onWebhookDeliveries(async (ids) => {
+    for (const id of ids)
+      await queues
+        .enqueue('webhooks', { deliveryId: id, attempt: 1 }, { jobId: jobIds.webhookAttempt(id, 1) })
+        .catch((e: unknown) => log.warn({ err: String(e), deliveryId: id }, 'webhook delivery not queued; maintenance will'));
+  });
   return {
     env,
     db,
@@ -48,6 +55,7 @@ export function createDeps(env: Env, log: Logger = createLogger(env)): AppDeps &
     /** Ends this process's chat replies (refunded), then releases everything in reverse order. */
     async close() {
       for (const unwatch of unwatchMetrics) unwatch();
+      unregisterWebhooks();
       await chat.stopAll();
       unregisterChatModels();
       live.close();

@@ -13,6 +13,7 @@ import { soundEditorRouter } from './modules/sound-editor/sound-editor.router';
 import { studiosRouter } from './modules/studios/studios.router';
 import { styleTransferRouter } from './modules/studios/style-transfer.router';
 import { systemRouter } from './modules/system/system.router';
+import { webhooksRouter } from './modules/webhooks/webhooks.router';
 import { analyticsRouter } from './modules/workspace/analytics.router';
 import { brandKitRouter } from './modules/workspace/brand-kit.router';
 import { profileRouter } from './modules/workspace/profile.router';
@@ -41,6 +42,7 @@ export const appRouter = router({
   collaboration: collaborationRouter,
   share: shareRouter,
   apiKeys: apiKeysRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

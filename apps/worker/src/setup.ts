@@ -1,5 +1,5 @@
 import { type Engine, localEngines } from '@atelier/ai';
-import { type Db, loadComfyWorkflow } from '@atelier/db';
+import { type Db, loadComfyWorkflow, onWebhookDeliveries } from '@atelier/db';
 import { createEventBus, createQueueClient, type EventPublisher, jobIds, type QueueClient, type QueueKey } from '@atelier/jobs';
 import { createStorage, type MediaStorage } from '@atelier/media';
 import { watchQueues } from '@atelier/metrics';
@@ -8,6 +8,7 @@ import type { Env } from '@atelier/shared/env';
 import type { Logger } from 'pino';
 import { type MaintenanceTask, maintenanceTasks } from './maintenance/tasks';
 import { processors } from './processors/index';
+import { enqueueWebhookDeliveries } from './processors/webhooks.processor';
 import { type RunningWorkers, startWorkers } from './registry';
 
 /**
@@ -56,6 +57,10 @@ export async function startAllWorkers(options: {
   const queues = createQueueClient(env.redis.url, env.redis.queuePrefix);
   // atelier_queue_jobs reads the queue counts through this client at scrape time.
   const unwatchQueues = watchQueues(queues);
+  // Webhook deliveries recorded in this process's transactions (generation and export ends) are enqueued once committed.
+  const unregisterWebhooks = onWebhookDeliveries((ids) =>
+    enqueueWebhookDeliveries(queues, ids).catch((e: unknown) => log.warn({ err: String(e) }, 'webhook deliveries not queued; maintenance will')),
+  );
   const ownBus = options.events ? null : createEventBus({ redisUrl: env.redis.url, prefix: env.redis.queuePrefix, log });
   const events = options.events ?? (ownBus as EventPublisher);
   const maintenance = options.maintenance ?? maintenanceTasks;
@@ -83,6 +88,7 @@ export async function startAllWorkers(options: {
     async close(deadlineMs?: number) {
       if (retry) clearTimeout(retry);
       unwatchQueues();
+      unregisterWebhooks();
       await running.close(deadlineMs);
       await queues.close().catch(() => {});
       await ownBus?.close();

@@ -7,6 +7,7 @@ export * from './repositories/generation.repository';
 export * from './repositories/ledger.repository';
 export * from './repositories/media.repository';
 export * from './repositories/seo.repository';
+export * from './repositories/webhooks.repository';
 export * from './seed/demo-generations';
 export * from './seed/seed';
 export type * from './types';

@@ -584,6 +584,62 @@ export interface EmailOutboxTable {
   updated_at: Timestamp;
 }
 
+/** A user's webhook endpoint (issue 24). `secret` signs (whsec_…); `previous_secret` too until it expires. */
+export interface WebhookEndpointsTable {
+  id: Generated<string>;
+  user_id: string;
+  url: string;
+  description: Generated<string>;
+  events: string[];
+  enabled: Generated<boolean>;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: Date | null;
+  /** credits.low fires when the balance falls below this (credit units); null: the event's default. */
+  credits_low_threshold_units: number | null;
+  /** The first failed attempt since the last success; 3 days of it disables the endpoint. */
+  failing_since: Date | null;
+  disabled_reason: string | null;
+  is_demo: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type WebhookDeliveryStatus = 'PENDING' | 'SENDING' | 'RETRYING' | 'DELIVERED' | 'FAILED';
+/** One event for one endpoint; its id is the `webhook-id` of every attempt. */
+export interface WebhookDeliveriesTable {
+  id: Generated<string>;
+  endpoint_id: string;
+  user_id: string;
+  event_id: string;
+  event_type: string;
+  object_type: string | null;
+  object_id: string | null;
+  /** Data known when the event happened (credits.low's balance, the test event's text). */
+  event_data: Json<Record<string, unknown> | null> | null;
+  /** The JSON body, frozen at the first attempt so every attempt and resend sends the same bytes. */
+  payload: string | null;
+  status: Generated<WebhookDeliveryStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<Date>;
+  last_status_code: number | null;
+  last_error: string | null;
+  delivered_at: Date | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WebhookAttemptsTable {
+  id: Generated<string>;
+  delivery_id: string;
+  attempt: number;
+  status_code: number | null;
+  duration_ms: Generated<number>;
+  response_body: string | null;
+  error: string | null;
+  created_at: Timestamp;
+}
+
 export type AuthTokenPurpose = 'verify_email' | 'password_reset' | 'email_change';
 /** A single-use link token (only its SHA-256 is stored) bound to the address it was sent to. */
 export interface AuthTokensTable {
@@ -728,6 +784,9 @@ export interface Database {
   share_links: ShareLinksTable;
   sound_sessions: SoundSessionsTable;
   sound_sources: SoundSourcesTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -60,6 +60,18 @@ export const QUEUES = {
    */
   email: define({ name: 'email', payload: z.object({ outboxId: z.uuid() }), concurrency: 4, options: retried(10) }),
   /**
+   * Webhook deliveries (issue 24): one job per attempt of a webhook_deliveries row (job id
+   * `webhook-<deliveryId>-<attempt>`). The row keeps the schedule: a failed attempt records itself
+   * and enqueues the next one with its backoff delay (WEBHOOK_RETRY_DELAY_MS × 4^n, 8 attempts),
+   * so BullMQ's own retries are off; the maintenance task re-enqueues a due row whose job was lost.
+   */
+  webhooks: define({
+    name: 'webhooks',
+    payload: z.object({ deliveryId: z.uuid(), attempt: z.number().int().min(1).max(1000), manual: z.boolean().default(false) }),
+    concurrency: 8,
+    options: { attempts: 1, ...RETENTION },
+  }),
+  /**
    * Periodic work (reconciling lost jobs, reaping abandoned chat replies, expiring sessions…):
    * one BullMQ job scheduler per task, so with N workers each period runs once. The worker's
    * task list (apps/worker/src/maintenance) says which names exist.
@@ -83,4 +95,6 @@ export const jobIds = {
   /** One publish job per (article, time): rescheduling adds a new one and removes the old. */
   seoPublish: (articleId: string, at: Date | string) => `seo-publish-${articleId}-${new Date(at).getTime()}`,
   maintenance: (task: string) => `maintenance-${task}`,
+  /** One job per attempt of a webhook delivery (a resend is a new attempt number). */
+  webhookAttempt: (deliveryId: string, attempt: number) => `webhook-${deliveryId}-${attempt}`,
 };

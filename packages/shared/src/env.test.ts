@@ -143,3 +143,19 @@ describe('METRICS_TOKEN and METRICS_PORT', () => {
       expect(() => parseEnv({ NODE_ENV: 'test', METRICS_PORT }), METRICS_PORT).toThrow(/METRICS_PORT/);
   });
 });
+
+describe('WEBHOOK_ALLOW_PRIVATE and WEBHOOK_RETRY_DELAY_MS', () => {
+  it('default to public receivers only and a 15 s first retry', () => {
+    expect(parseEnv({ NODE_ENV: 'test' }).webhooks).toEqual({ allowPrivate: false, retryDelayMs: 15_000 });
+    expect(parseEnv({ NODE_ENV: 'test', WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_DELAY_MS: '100' }).webhooks).toEqual({
+      allowPrivate: true,
+      retryDelayMs: 100,
+    });
+  });
+
+  it('refuses WEBHOOK_ALLOW_PRIVATE in production', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production', AUTH_SECRET: 'a'.repeat(64), WEBHOOK_ALLOW_PRIVATE: 'true' })).toThrow(
+      /WEBHOOK_ALLOW_PRIVATE: WEBHOOK_ALLOW_PRIVATE=true is for development and tests only/,
+    );
+  });
+});

@@ -129,6 +129,9 @@ export const EnvSchema = z
     // Metrics (issue 20): the bearer token GET /metrics requires (unset: open), and the standalone worker's metrics port (unset: none).
     METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional()),
     METRICS_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(65535).optional()),
+    // Webhooks (issue 24): private/loopback receivers and http:// only for development and tests; the first retry's delay.
+    WEBHOOK_ALLOW_PRIVATE: bool,
+    WEBHOOK_RETRY_DELAY_MS: intIn(15_000, 10, 3_600_000),
   })
   .superRefine((env, ctx) => {
     if (env.AUTH_SECRET && PUBLISHED_AUTH_SECRETS.includes(env.AUTH_SECRET)) {
@@ -140,6 +143,13 @@ export const EnvSchema = z
     }
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'AUTH_SECRET must be set in production (openssl rand -hex 32)' });
+    }
+    if (env.NODE_ENV === 'production' && env.WEBHOOK_ALLOW_PRIVATE) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WEBHOOK_ALLOW_PRIVATE'],
+        message: 'WEBHOOK_ALLOW_PRIVATE=true is for development and tests only: it lets webhooks reach private addresses',
+      });
     }
     if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_BUCKET is required when STORAGE_DRIVER=s3' });
@@ -230,6 +240,12 @@ export interface Env {
     smtpUrl?: string | undefined;
     /** The From header of every mail. */
     from: string;
+  };
+  webhooks: {
+    /** WEBHOOK_ALLOW_PRIVATE: receivers on private/loopback addresses and http:// (development and tests only). */
+    allowPrivate: boolean;
+    /** WEBHOOK_RETRY_DELAY_MS: the first retry's delay; each next one waits 4× longer (8 attempts ≈ a day by default). */
+    retryDelayMs: number;
   };
   /** Prometheus metrics: the api's GET /metrics and the standalone worker's metrics server. */
   /** Personal API keys: requests per key per minute, counted in Redis across replicas. */
@@ -352,6 +368,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `Atelier <no-reply@${new URL(e.PUBLIC_URL).hostname}>` },
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     apiKeys: { rateLimitPerMinute: e.API_KEY_RATE_LIMIT_PER_MINUTE },
+    webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE, retryDelayMs: e.WEBHOOK_RETRY_DELAY_MS },
     seo: { fetchAllowPrivate: e.SEO_FETCH_ALLOW_PRIVATE, fetchTimeoutMs: e.SEO_FETCH_TIMEOUT_MS, fetchMaxBytes: e.SEO_FETCH_MAX_BYTES },
   };
 }

@@ -9,3 +9,5 @@ export * from './rules/sound-mix';
 export * from './rules/status';
 export * from './rules/timing';
 export * from './seo';
+export * from './ssrf';
+export * from './webhooks';

@@ -1,4 +1,4 @@
-import { endGenerationWithRefund, failSeoRun, ROW_STATE } from '@atelier/db';
+import { endGenerationWithRefund, failSeoRun, ROW_STATE, recordWebhookEvent } from '@atelier/db';
 import { announceArticle, announceRow, jobIds, LIVE_JOB_STATES, type QueueKey } from '@atelier/jobs';
 import type { SeoArticleImage } from '@atelier/shared';
 import type { WorkerDeps } from '../registry';
@@ -97,13 +97,19 @@ export async function reconcileExports(deps: Deps, options: ReconcileOptions = {
       announceRow(
         deps.events,
         'export',
-        await deps.db
-          .updateTable('exports')
-          .set({ status: 'FAILED', error: 'The export was interrupted; please export again', completed_at: new Date() })
-          .where('id', '=', row.id)
-          .where('status', 'in', ['PENDING', 'PROCESSING'])
-          .returning(ROW_STATE)
-          .executeTakeFirst(),
+        await deps.db.transaction().execute(async (trx) => {
+          const failed = await trx
+            .updateTable('exports')
+            .set({ status: 'FAILED', error: 'The export was interrupted; please export again', completed_at: new Date() })
+            .where('id', '=', row.id)
+            .where('status', 'in', ['PENDING', 'PROCESSING'])
+            .returning([...ROW_STATE, 'user_id'])
+            .executeTakeFirst();
+          if (!failed) return undefined;
+          await recordWebhookEvent(trx, { userId: failed.user_id, type: 'export.failed', objectType: 'export', objectId: failed.id });
+          const { user_id: _owner, ...state } = failed;
+          return state;
+        }),
       ),
   );
   if (requeued || failed) deps.log.warn({ requeued, failed }, 'reconciled exports');

@@ -1,6 +1,7 @@
 import { reapStaleReplies } from '@atelier/db';
 import { sweepOrphanMedia } from '@atelier/media';
 import { reconcileOutbox } from '../processors/email.processor';
+import { reconcileWebhooks } from '../processors/webhooks.processor';
 import type { WorkerDeps } from '../registry';
 import { reconcileExports, reconcileGenerations, reconcileSeo } from './reconcile';
 
@@ -45,6 +46,14 @@ export const maintenanceTasks: MaintenanceTask[] = [
     everyMs: MINUTE,
     onStart: true,
     run: (deps) => reconcileOutbox(deps),
+  },
+  {
+    // Webhook deliveries whose next attempt is due with no job (enqueue lost after commit, Redis lost it, a worker killed
+    // mid-send), and endpoints failing for 3 days (disabled).
+    name: 'reconcile-webhooks',
+    everyMs: MINUTE,
+    onStart: true,
+    run: (deps) => reconcileWebhooks(deps),
   },
   {
     // Objects no row has referred to for 24 h (a crash between writing a file and its row, a failed upload…).

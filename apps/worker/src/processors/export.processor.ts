@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { type Db, type ExportRow, ROW_STATE } from '@atelier/db';
+import { type Db, type ExportRow, ROW_STATE, recordWebhookEvent } from '@atelier/db';
 import { announceRow, type EventPublisher } from '@atelier/jobs';
 import type { MediaStorage } from '@atelier/media';
 import { type AspectRatio, dimensionsFor, type Resolution } from '@atelier/shared';
@@ -119,20 +119,26 @@ export const exportProcessor = defineProcessor({
     }
     await progress.flush();
 
-    const done = await db
-      .updateTable('exports')
-      .set({
-        status: 'COMPLETED',
-        progress: 100,
-        output_url: key,
-        error: null,
-        metadata: JSON.stringify({ ...produced.metadata, bytes }),
-        completed_at: new Date(),
-      })
-      .where('id', '=', exportId)
-      .where('status', '=', 'PROCESSING')
-      .returning(ROW_STATE)
-      .executeTakeFirst();
+    const done = await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('exports')
+        .set({
+          status: 'COMPLETED',
+          progress: 100,
+          output_url: key,
+          error: null,
+          metadata: JSON.stringify({ ...produced.metadata, bytes }),
+          completed_at: new Date(),
+        })
+        .where('id', '=', exportId)
+        .where('status', '=', 'PROCESSING')
+        .returning([...ROW_STATE, 'user_id'])
+        .executeTakeFirst();
+      if (!row) return undefined;
+      await recordWebhookEvent(trx, { userId: row.user_id, type: 'export.completed', objectType: 'export', objectId: exportId });
+      const { user_id: _owner, ...state } = row;
+      return state;
+    });
     announceRow(events, 'export', done);
     if (!done) {
       await storage.remove(key).catch(() => {});
@@ -141,13 +147,19 @@ export const exportProcessor = defineProcessor({
     return { completed: true, key };
   },
   async onFinalFailure(job, error, deps) {
-    const failed = await deps.db
-      .updateTable('exports')
-      .set({ status: 'FAILED', error: readableError(error), completed_at: new Date() })
-      .where('id', '=', job.data.exportId)
-      .where('status', 'in', ['PENDING', 'PROCESSING'])
-      .returning(ROW_STATE)
-      .executeTakeFirst();
+    const failed = await deps.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('exports')
+        .set({ status: 'FAILED', error: readableError(error), completed_at: new Date() })
+        .where('id', '=', job.data.exportId)
+        .where('status', 'in', ['PENDING', 'PROCESSING'])
+        .returning([...ROW_STATE, 'user_id'])
+        .executeTakeFirst();
+      if (!row) return undefined;
+      await recordWebhookEvent(trx, { userId: row.user_id, type: 'export.failed', objectType: 'export', objectId: row.id });
+      const { user_id: _owner, ...state } = row;
+      return state;
+    });
     announceRow(deps.events, 'export', failed);
   },
 });

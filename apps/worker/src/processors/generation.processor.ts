@@ -1,5 +1,5 @@
 import { type Engine, engineFor } from '@atelier/ai';
-import { applyCreditChangeInTransaction, type Db, endGenerationWithRefund, meterOf, ROW_STATE, refundKeyFor } from '@atelier/db';
+import { applyCreditChangeInTransaction, type Db, endGenerationWithRefund, meterOf, ROW_STATE, recordWebhookEvent, refundKeyFor } from '@atelier/db';
 import { announceRow, type QueueKey } from '@atelier/jobs';
 import { settleMetered, unitsToCredits } from '@atelier/shared';
 import { UnrecoverableError } from 'bullmq';
@@ -154,6 +154,8 @@ function generationProcessor(queue: Extract<QueueKey, 'image' | 'video' | 'audio
           .where('status', '=', 'PROCESSING')
           .returning([...ROW_STATE, 'params'])
           .executeTakeFirst();
+        if (row && !gen.is_admin_test)
+          await recordWebhookEvent(trx, { userId: gen.user_id, type: 'generation.completed', objectType: 'generation', objectId: generationId });
         // Completing happens once (the row must still be PROCESSING), and the refund's key is the generation's.
         if (row && settled && settled.refundUnits > 0 && !gen.is_admin_test) {
           await applyCreditChangeInTransaction(trx, {

@@ -5,6 +5,7 @@ import { audioProcessor, imageProcessor, textProcessor, videoProcessor } from '.
 import { maintenanceProcessor } from './maintenance.processor';
 import { seoProcessor } from './seo.processor';
 import { systemProcessor } from './system.processor';
+import { webhooksProcessor } from './webhooks.processor';
 
 /** Every processor, one per queue. */
 export const processors: ProcessorDefinition<any>[] = [
@@ -16,5 +17,6 @@ export const processors: ProcessorDefinition<any>[] = [
   exportProcessor,
   seoProcessor,
   emailProcessor,
+  webhooksProcessor,
   maintenanceProcessor,
 ];

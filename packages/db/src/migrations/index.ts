@@ -15,6 +15,7 @@ import * as m20261125130000 from './20261125130000-FirstVisit';
 import * as m20261125150000 from './20261125150000-Email';
 import * as m20261125180000 from './20261125180000-SelfHostedEngines';
 import * as m20261125190100 from './20261125190100-ApiKeys';
+import * as m20261125190200 from './20261125190200-Webhooks';
 
 /**
  * Every migration, in order. Adding one: create `migrations/<timestamp>-<PascalName>.ts` with
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '20261125150000-Email': m20261125150000,
   '20261125180000-SelfHostedEngines': m20261125180000,
   '20261125190100-ApiKeys': m20261125190100,
+  '20261125190200-Webhooks': m20261125190200,
 };

@@ -1,6 +1,7 @@
 import { unitsToCredits } from '@atelier/shared';
 import type { Db } from '../client';
 import { applyCreditChangeInTransaction } from './ledger.repository';
+import { recordWebhookEvent } from './webhooks.repository';
 
 export const refundKeyFor = (generationId: string) => `refund:generation:${generationId}`;
 export const spendKeyFor = (generationId: string) => `spend:generation:${generationId}`;
@@ -55,6 +56,8 @@ export async function endGenerationWithRefund(
       .executeTakeFirst();
     if (!row) return { ended: false, creditsBalance: null, userId: null, state: null };
     const state = { id: generationId, version: row.version, status: row.status, progress: row.progress };
+    if (status === 'FAILED' && !row.is_admin_test)
+      await recordWebhookEvent(trx, { userId: row.user_id, type: 'generation.failed', objectType: 'generation', objectId: generationId });
     if (row.credit_units_charged > 0 && !row.is_admin_test) {
       const refund = await applyCreditChangeInTransaction(trx, {
         userId: row.user_id,

@@ -4,6 +4,7 @@ import { sql, type Transaction } from 'kysely';
 import { afterCommit, type Db } from '../client';
 import type { Database, LedgerKind } from '../types';
 import { apiKeyNote, currentApiKey } from './api-key-actor';
+import { recordCreditsLow } from './webhooks.repository';
 
 export interface CreditChange {
   userId: string;
@@ -88,6 +89,8 @@ export async function applyCreditChangeInTransaction(trx: Transaction<Database>,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // Webhooks: a debit that crosses an endpoint's credits.low threshold (same transaction).
+  if (change.amountUnits < 0) await recordCreditsLow(trx, change.userId, updated.credit_units - change.amountUnits, updated.credit_units);
   // The credit metrics count what committed: a replayed key (above) or a rolled-back caller counts nothing.
   if (change.kind === 'spend' || change.kind === 'refund') {
     const { kind, amountUnits, referenceType } = change;

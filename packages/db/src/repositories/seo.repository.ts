@@ -10,6 +10,7 @@ import {
 } from '@atelier/shared';
 import type { Db } from '../client';
 import { applyCreditChangeInTransaction } from './ledger.repository';
+import { recordWebhookEvent } from './webhooks.repository';
 
 /**
  * The SEO domain's run rules, shared by the api (enqueue failures) and the worker (processor,
@@ -138,15 +139,21 @@ export async function publishScheduledArticle(
   articleId: string,
   at: Date,
 ): Promise<{ outcome: 'published' | 'wait' | 'not-yet' | 'moved'; article: SeoArticleState | null }> {
-  const published = await db
-    .updateTable('seo_articles')
-    .set((eb) => ({ status: 'PUBLISHED', published_at: eb.ref('publish_date') }))
-    .where('id', '=', articleId)
-    .where('status', '=', 'SCHEDULED')
-    .where('publish_date', '=', at)
-    .where('publish_date', '<=', new Date())
-    .returning(SEO_ARTICLE_STATE)
-    .executeTakeFirst();
+  const published = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('seo_articles')
+      .set((eb) => ({ status: 'PUBLISHED', published_at: eb.ref('publish_date') }))
+      .where('id', '=', articleId)
+      .where('status', '=', 'SCHEDULED')
+      .where('publish_date', '=', at)
+      .where('publish_date', '<=', new Date())
+      .returning([...SEO_ARTICLE_STATE, 'user_id'])
+      .executeTakeFirst();
+    if (!row) return undefined;
+    await recordWebhookEvent(trx, { userId: row.user_id, type: 'seo.article.published', objectType: 'seo_article', objectId: row.id });
+    const { user_id: _owner, ...state } = row;
+    return state;
+  });
   if (published) return { outcome: 'published', article: published };
   const row = await db.selectFrom('seo_articles').select(['status', 'publish_date']).where('id', '=', articleId).executeTakeFirst();
   if (!row?.publish_date || row.publish_date.getTime() !== at.getTime()) return { outcome: 'moved', article: null };

@@ -7,6 +7,7 @@ import { seedDemoImageEditor } from './demo-image-editor';
 import { seedDemoSeo } from './demo-seo';
 import { seedDemoSoundEditor } from './demo-sound-editor';
 import { seedDemoStudios } from './demo-studios';
+import { seedDemoWebhooks } from './demo-webhooks';
 
 export const DEMO_USER_ID = '00000000-0000-4000-8000-00000000d3e0';
 export const DEMO_EMAIL = 'demo@atelier.local';
@@ -37,6 +38,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
   await seedDemoCollaboration(db);
   await seedDemoStudios(db);
   await seedDemoSeo(db);
+  await seedDemoWebhooks(db);
   // Last: it dates and pays for everything above.
   await seedDemoHistory(db);
 }

@@ -1,4 +1,4 @@
-import { type Database, type Db, SEO_ARTICLE_STATE } from '@atelier/db';
+import { type Database, type Db, recordWebhookEvent, SEO_ARTICLE_STATE } from '@atelier/db';
 import { announceArticle, jobIds } from '@atelier/jobs';
 import { AppError, type SeoArticleStatus } from '@atelier/shared';
 import { sql, type Updateable } from 'kysely';
@@ -64,13 +64,18 @@ async function transition(
   },
 ) {
   const { row, seo } = loaded;
-  const moved = await ctx.db
-    .updateTable('seo_articles')
-    .set({ ...change.set, status: change.status })
-    .where('id', '=', row.id)
-    .where('status', 'in', change.from)
-    .returning(SEO_ARTICLE_STATE)
-    .executeTakeFirst();
+  const moved = await ctx.db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('seo_articles')
+      .set({ ...change.set, status: change.status })
+      .where('id', '=', row.id)
+      .where('status', 'in', change.from)
+      .returning(SEO_ARTICLE_STATE)
+      .executeTakeFirst();
+    if (updated && change.status === 'PUBLISHED')
+      await recordWebhookEvent(trx, { userId: row.user_id, type: 'seo.article.published', objectType: 'seo_article', objectId: row.id });
+    return updated;
+  });
   if (moved) {
     announceArticle(ctx.events, moved);
     await movePublishJob(ctx, row.id, row.status === 'SCHEDULED' ? row.publish_date : null, change.publishAt);

@@ -207,6 +207,15 @@ const ROWS: Record<string, Kind> = {
   'admin.outbox.list': 'admin',
   'admin.outbox.byId': 'admin',
   'admin.outbox.retry': 'admin',
+  // Issue 24: reads show a guest the demo workspace's read-only endpoint.
+  'webhooks.list': 'viewer',
+  'webhooks.create': 'authed',
+  'webhooks.update': 'authed',
+  'webhooks.delete': 'authed',
+  'webhooks.test': 'authed',
+  'webhooks.rotateSecret': 'authed',
+  'webhooks.deliveries': 'viewer',
+  'webhooks.resend': 'authed',
 };
 
 /** Mutations that are reads in disguise (estimates, comparisons) and may be public. */

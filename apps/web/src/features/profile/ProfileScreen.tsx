@@ -32,6 +32,7 @@ import { trpc } from '../../lib/trpc';
 import { emailProblem } from '../../lib/validation';
 import { ApiKeysSection } from '../api-keys/ApiKeysSection';
 import { fileToDataUrl, imageFileProblem } from '../brand-kit/fileToDataUrl';
+import { WebhooksCard } from '../webhooks/WebhooksCard';
 
 function formatDate(iso: string): string {
   const date = new Date(iso);
@@ -366,6 +367,7 @@ export function ProfileScreen() {
             <DataCard email={user.email} />
           </SimpleGrid>
           <ApiKeysSection />
+          <WebhooksCard />
         </>
       )}
     </Stack>

@@ -24,6 +24,9 @@ export const ANALYTICS_EVENTS = [
   'api_key_created',
   'api_key_revoked',
   'screen_view',
+  // Issue 24: Profile → Webhooks.
+  'webhook_created',
+  'webhook_test_sent',
 ] as const;
 
 export type AnalyticsEventName = (typeof ANALYTICS_EVENTS)[number];

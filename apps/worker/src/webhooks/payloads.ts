@@ -1,0 +1,116 @@
+import type { Db } from '@atelier/db';
+import { MediaSigner } from '@atelier/media';
+import { unitsToCredits } from '@atelier/shared';
+import type { Env } from '@atelier/shared/env';
+
+/**
+ * A webhook's `data`: the object as its REST GET answers it (GET /api/generation/{id},
+ * GET /api/projects/exports/{id}), with media URLs made absolute (the receiver is not a browser on
+ * our origin). An SEO article sends its summary (the GET's article without content and score: a
+ * receiver fetches the whole article with GET /api/seo/articles/{id}). credits.low and the test
+ * event carry what was known when they happened.
+ */
+export async function buildWebhookData(
+  deps: { db: Db; env: Env },
+  delivery: { user_id: string; object_type: string | null; object_id: string | null; event_data: Record<string, unknown> | null },
+): Promise<Record<string, unknown>> {
+  const signer = new MediaSigner(deps.env.auth.secret, deps.env.media.urlTtlSeconds, deps.env.http.publicUrl);
+  const origin = deps.env.http.publicUrl.replace(/\/+$/, '');
+  const absolute = (url: string | null) => (url?.startsWith('/') ? `${origin}${url}` : url);
+  const user = signer.for({ kind: 'user', userId: delivery.user_id });
+  const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
+  const id = delivery.object_id;
+  if (delivery.object_type === 'generation' && id) {
+    const row = await deps.db.selectFrom('generations').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) return { id, deleted: true };
+    return {
+      id: row.id,
+      type: row.type,
+      prompt: row.prompt,
+      effectivePrompt: row.effective_prompt,
+      status: row.status,
+      progress: row.progress,
+      outputUrl: absolute(user.url(row.output_url, { name: row.prompt })),
+      thumbnailUrl: absolute(user.url(row.thumbnail_url)),
+      outputText: row.output_text,
+      provider: row.provider,
+      model: row.model_id,
+      modelVersion: row.model_version,
+      projectId: row.project_id,
+      params: row.params,
+      seed: row.seed,
+      metadata: row.metadata,
+      creditsUsed: unitsToCredits(row.credit_units_charged),
+      creditsRefunded: unitsToCredits(row.credit_units_refunded),
+      providerCostUsd: Number(row.provider_cost_usd),
+      latencyMs: row.latency_ms,
+      error: row.error,
+      createdAt: new Date(row.created_at).toISOString(),
+      startedAt: iso(row.started_at),
+      completedAt: iso(row.completed_at),
+    };
+  }
+  if (delivery.object_type === 'export' && id) {
+    const r = await deps.db.selectFrom('exports').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!r) return { id, deleted: true };
+    const url = absolute(user.forProject(r.project_id).url(r.output_url, { name: r.name }));
+    return {
+      id: r.id,
+      projectId: r.project_id,
+      name: r.name,
+      type: r.type,
+      status: r.status,
+      progress: r.progress,
+      outputUrl: url,
+      downloadUrl: url ? `${url}&download=1` : null,
+      error: r.error,
+      metadata: r.metadata,
+      createdAt: new Date(r.created_at).toISOString(),
+      updatedAt: new Date(r.updated_at).toISOString(),
+      completedAt: iso(r.completed_at),
+    };
+  }
+  if (delivery.object_type === 'seo_article' && id) {
+    const r = await deps.db
+      .selectFrom('seo_articles as a')
+      .innerJoin('seo_projects as s', 's.id', 'a.seo_project_id')
+      .select([
+        'a.id',
+        'a.seo_project_id',
+        's.project_id',
+        'a.topic',
+        'a.title',
+        'a.description',
+        'a.keywords',
+        'a.slug',
+        'a.format',
+        'a.word_count',
+        'a.status',
+        'a.publish_date',
+        'a.published_at',
+        'a.created_at',
+        'a.updated_at',
+      ])
+      .where('a.id', '=', id)
+      .executeTakeFirst();
+    if (!r) return { id, deleted: true };
+    return {
+      id: r.id,
+      seoProjectId: r.seo_project_id,
+      projectId: r.project_id,
+      topic: r.topic,
+      title: r.title,
+      description: r.description,
+      keywords: r.keywords,
+      slug: r.slug,
+      format: r.format,
+      wordCount: r.word_count,
+      status: r.status,
+      publishDate: iso(r.publish_date),
+      publishedAt: iso(r.published_at),
+      createdAt: new Date(r.created_at).toISOString(),
+      updatedAt: new Date(r.updated_at).toISOString(),
+    };
+  }
+  return delivery.event_data ?? {};
+}

@@ -1,0 +1,124 @@
+import { unitsToCredits, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@atelier/shared';
+import { sql, type Transaction } from 'kysely';
+import { afterCommit } from '../client';
+import type { Database } from '../types';
+
+/**
+ * Webhook events are recorded where the state changes, in the same transaction: one delivery row
+ * per subscribed, enabled endpoint. Once the transaction commits, the process's dispatcher (the
+ * api's or the worker's queue client, see `onWebhookDeliveries`) enqueues them; a delivery whose
+ * enqueue was lost is picked up by the worker's `reconcile-webhooks` maintenance task.
+ */
+
+/** Where a balance falling below it fires credits.low when the endpoint sets no threshold (10 credits). */
+export const DEFAULT_CREDITS_LOW_THRESHOLD_UNITS = 1000;
+
+type Dispatcher = (deliveryIds: string[]) => unknown;
+const dispatchers = new Set<Dispatcher>();
+
+/** Registers what enqueues committed deliveries (a queue client); returns the unregister function. */
+export function onWebhookDeliveries(fn: Dispatcher): () => void {
+  dispatchers.add(fn);
+  return () => {
+    dispatchers.delete(fn);
+  };
+}
+
+/** Hands committed delivery ids to the registered dispatchers (errors are theirs: reconciliation catches up). */
+export function dispatchWebhookDeliveries(ids: string[]): void {
+  if (!ids.length) return;
+  for (const fn of dispatchers) {
+    try {
+      const r = fn(ids);
+      if (r instanceof Promise) r.catch(() => {});
+    } catch {
+      // The rows are committed; the maintenance task enqueues them.
+    }
+  }
+}
+
+export interface WebhookEvent {
+  userId: string;
+  type: WebhookEventType;
+  /** The object the event is about (its REST GET shape becomes the payload's data at the first attempt). */
+  objectType?: 'generation' | 'export' | 'seo_article' | null;
+  objectId?: string | null;
+  /** Data known now (credits.low's balance). */
+  data?: Record<string, unknown> | null;
+}
+
+/**
+ * Records `event` for every enabled endpoint of the user that subscribed to it, inside `trx`;
+ * returns the delivery ids (enqueued after commit).
+ */
+export async function recordWebhookEvent(trx: Transaction<Database>, event: WebhookEvent): Promise<string[]> {
+  if (!(WEBHOOK_EVENT_TYPES as readonly string[]).includes(event.type)) throw new Error(`Unknown webhook event ${event.type}`);
+  const rows = await trx
+    .insertInto('webhook_deliveries')
+    .columns(['endpoint_id', 'user_id', 'event_id', 'event_type', 'object_type', 'object_id', 'event_data'])
+    .expression((eb) =>
+      eb
+        .selectFrom('webhook_endpoints')
+        .select([
+          'id',
+          'user_id',
+          sql<string>`gen_random_uuid()`.as('event_id'),
+          sql<string>`${event.type}`.as('event_type'),
+          sql<string | null>`${event.objectType ?? null}`.as('object_type'),
+          sql<string | null>`${event.objectId ?? null}`.as('object_id'),
+          sql<string | null>`${event.data ? JSON.stringify(event.data) : null}::jsonb`.as('event_data'),
+        ])
+        .where('user_id', '=', event.userId)
+        .where('enabled', '=', true)
+        .where('is_demo', '=', false)
+        .where(sql<boolean>`${event.type} = ANY(events)`),
+    )
+    .returning('id')
+    .execute();
+  const ids = rows.map((r) => r.id);
+  // One event id for all endpoints of the same event.
+  if (ids.length > 1)
+    await trx
+      .updateTable('webhook_deliveries')
+      .set({ event_id: sql`${ids[0]}::uuid` })
+      .where('id', 'in', ids)
+      .execute();
+  if (ids.length) afterCommit(trx, () => dispatchWebhookDeliveries(ids));
+  return ids;
+}
+
+/**
+ * credits.low: a debit that took the balance from at or above an endpoint's threshold to below it
+ * (each endpoint its own threshold). Called by the ledger in the debit's transaction.
+ */
+export async function recordCreditsLow(trx: Transaction<Database>, userId: string, beforeUnits: number, afterUnits: number): Promise<string[]> {
+  if (afterUnits >= beforeUnits) return [];
+  const threshold = sql<number>`coalesce(credits_low_threshold_units, ${DEFAULT_CREDITS_LOW_THRESHOLD_UNITS})`;
+  const rows = await trx
+    .insertInto('webhook_deliveries')
+    .columns(['endpoint_id', 'user_id', 'event_id', 'event_type', 'event_data'])
+    .expression((eb) =>
+      eb
+        .selectFrom('webhook_endpoints')
+        .select([
+          'id',
+          'user_id',
+          sql<string>`gen_random_uuid()`.as('event_id'),
+          sql<string>`'credits.low'`.as('event_type'),
+          sql<string>`jsonb_build_object('creditsBalance', ${unitsToCredits(afterUnits)}::numeric, 'previousBalance', ${unitsToCredits(beforeUnits)}::numeric, 'threshold', (${threshold})::numeric / 100)`.as(
+            'event_data',
+          ),
+        ])
+        .where('user_id', '=', userId)
+        .where('enabled', '=', true)
+        .where('is_demo', '=', false)
+        .where(sql<boolean>`'credits.low' = ANY(events)`)
+        .where(sql<boolean>`${threshold} <= ${beforeUnits}`)
+        .where(sql<boolean>`${threshold} > ${afterUnits}`),
+    )
+    .returning('id')
+    .execute();
+  const ids = rows.map((r) => r.id);
+  if (ids.length) afterCommit(trx, () => dispatchWebhookDeliveries(ids));
+  return ids;
+}
