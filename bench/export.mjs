@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { probeFile, renderExportVideo } from '../apps/worker/src/processors/export.render.ts';
 
-const RUNS = 3;
+const RUNS = Number(process.env.BENCH_EXPORT_RUNS ?? 3);
 const dir = await mkdtemp(path.join(os.tmpdir(), 'atelier-bench-export-'));
 
 async function makeClips(resolution) {
