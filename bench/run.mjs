@@ -12,7 +12,12 @@ for (const name of benches) {
   const file = path.join(here, `${name}.mjs`);
   if (!existsSync(file)) continue;
   console.log(`\n=== bench/${name} ===`);
-  const r = spawnSync(process.execPath, ['--import', 'tsx', file], { stdio: 'inherit', cwd: path.resolve(here, '..') });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', file], {
+    stdio: 'inherit',
+    cwd: path.resolve(here, '..'),
+    // tsx reads the JSX setting (the e-mail templates) from the tsconfig: there is none at the root.
+    env: { TSX_TSCONFIG_PATH: 'tsconfig.base.json', ...process.env },
+  });
   if (r.status !== 0) failed++;
 }
 process.exit(failed ? 1 : 0);

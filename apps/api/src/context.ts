@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import type { LiveWatch } from './lib/live';
 import { apiKeyBearer, authenticateApiKey } from './modules/api-keys/authenticate';
 import { type AuthedUser, authenticateRequest, INVALID_TOKEN } from './modules/auth/auth.session';
+import type { SessionCache } from './modules/auth/auth.session-cache';
 import type { ChatRunner } from './modules/chat/chat.runner';
 
 /** Long-lived dependencies, built once in server.ts. */
@@ -26,6 +27,8 @@ export interface AppDeps {
   live: LiveWatch;
   /** Writes this process's chat replies. */
   chat: ChatRunner;
+  /** This process's mirror of live sessions, kept current through Redis (modules/auth/auth.session-cache.ts). */
+  sessions: SessionCache;
 }
 
 export interface Context extends Omit<AppDeps, 'media'> {
@@ -40,6 +43,9 @@ export interface Context extends Omit<AppDeps, 'media'> {
   user: AuthedUser | null;
   /** A bearer token was sent but is expired or revoked: the client should refresh. */
   authInvalid: boolean;
+  /** Whose data a read shows: the signed-in user, or the demo account for a guest (viewerProcedure). */
+  viewerId?: string;
+  isGuest?: boolean;
   ip: string;
   origin: string | undefined;
   campaign: Record<string, string> | null;
@@ -89,6 +95,8 @@ export function contextFactory(deps: AppDeps) {
       res,
       user: auth === INVALID_TOKEN ? null : auth,
       authInvalid: auth === INVALID_TOKEN,
+      viewerId,
+      isGuest: auth === INVALID_TOKEN || auth === null,
       ip: req.ip,
       origin: typeof req.headers.origin === 'string' ? req.headers.origin : undefined,
       campaign: parseCampaignHeader(req.headers['x-campaign']),

@@ -6,6 +6,7 @@ import type { Env } from '@atelier/shared/env';
 import { type Logger, pino } from 'pino';
 import type { AppDeps } from './context';
 import { createLiveWatch } from './lib/live';
+import { createSessionCache } from './modules/auth/auth.session-cache';
 import { registerProviderChatModels } from './modules/chat/chat.models';
 import { ChatRunner } from './modules/chat/chat.runner';
 
@@ -30,6 +31,7 @@ export function createDeps(env: Env, log: Logger = createLogger(env)): AppDeps &
   const events = createEventBus({ redisUrl: env.redis.url, prefix: env.redis.queuePrefix, publisher: redis, log });
   const live = createLiveWatch(db, log);
   const chat = new ChatRunner({ db, log, events });
+  const sessions = createSessionCache({ redisUrl: env.redis.url, prefix: env.redis.queuePrefix, log });
   const unregisterChatModels = registerProviderChatModels(env);
   // GET /metrics reads the queue counts and the SSE subscriptions at scrape time.
   collectProcessMetrics();
@@ -52,6 +54,7 @@ export function createDeps(env: Env, log: Logger = createLogger(env)): AppDeps &
     events,
     live,
     chat,
+    sessions,
     /** Ends this process's chat replies (refunded), then releases everything in reverse order. */
     async close() {
       for (const unwatch of unwatchMetrics) unwatch();
@@ -59,6 +62,7 @@ export function createDeps(env: Env, log: Logger = createLogger(env)): AppDeps &
       await chat.stopAll();
       unregisterChatModels();
       live.close();
+      await sessions.close();
       await events.close();
       await queues.close().catch(() => {});
       redis.disconnect();

@@ -1,6 +1,5 @@
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { TRPCError } from '@trpc/server';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
@@ -10,13 +9,14 @@ import { isUnavailableError, logProcedureError } from './errors';
 import { adminHttpPlugin } from './modules/admin/admin.export';
 import { seoFeedPlugin } from './modules/seo/seo.feed';
 import { trackingPlugin } from './modules/tracking/tracking.plugin';
-import { buildContentSecurityPolicy } from './plugins/csp';
 import { registerMedia } from './plugins/media';
 import { registerMetrics } from './plugins/metrics';
 import { registerRest } from './plugins/rest';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { stripeWebhookPlugin } from './plugins/stripe-webhook';
 import { resolveWebDist } from './plugins/web-dist';
 import { type AppRouter, appRouter } from './router';
+import { configureOutputValidation } from './trpc';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -28,6 +28,8 @@ declare module 'fastify' {
 const REDACT_QUERY = /([?&](?:token|sig|signature|access_token|connectionParams)=)[^&]*/gi;
 
 export async function buildServer(deps: AppDeps): Promise<FastifyInstance> {
+  // Output schemas: checked in development and tests, not on every production response (VALIDATE_OUTPUT).
+  configureOutputValidation(appRouter, deps.env.http.validateOutput);
   const app: FastifyInstance = Fastify({
     loggerInstance: deps.log as unknown as FastifyBaseLogger,
     // Our own onResponse hook logs one line per request instead.
@@ -61,12 +63,8 @@ export async function buildServer(deps: AppDeps): Promise<FastifyInstance> {
   // GET /metrics, and one duration observation per request (route pattern, method, status).
   registerMetrics(app, deps);
 
-  // The CSP is computed once here (see plugins/csp.ts); helmet sets the other security headers.
-  const contentSecurityPolicy = buildContentSecurityPolicy(deps.env.analytics.cspOrigins);
-  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
-  app.addHook('onRequest', async (_req, reply) => {
-    void reply.header('content-security-policy', contentSecurityPolicy);
-  });
+  // The CSP (plugins/csp.ts) and helmet's other security headers, computed once here.
+  registerSecurityHeaders(app, deps.env.analytics.cspOrigins);
   // Only configured origins get CORS headers at all: an unlisted origin gets no Allow-Origin and no
   // Allow-Credentials (the plugin would otherwise send Allow-Credentials to everyone).
   const corsOrigins = new Set(deps.env.http.corsOrigins);

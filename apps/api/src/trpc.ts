@@ -10,6 +10,7 @@ import type { Context } from './context';
 import { describeError, isUnavailableError, toTRPCError, trpcCodeOf, UNAVAILABLE_MESSAGE } from './errors';
 import { findControlCharacters } from './lib/control-characters';
 import { guardApiKey } from './modules/api-keys/guard';
+import type { AuthedUser } from './modules/auth/auth.session';
 import { procedureRoute } from './plugins/metrics';
 
 const t = initTRPC
@@ -98,21 +99,47 @@ export const publicProcedure = authEndpointProcedure.use(({ ctx, next }) => {
   return next();
 });
 
+/**
+ * Narrows the context's type for the procedures after a middleware without copying it: tRPC merges
+ * a `ctx` given to `next` into a new object, one copy per middleware per request; the fields are
+ * already on the context (see context.ts), so nothing is given.
+ */
+const narrowed = <T>() => ({ ctx: undefined as unknown as T });
+
 /** Requires a signed-in user; guests get 401 'Please login to perform this action'. */
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new AppError('UNAUTHENTICATED', MESSAGES.loginRequired);
-  return next({ ctx: { ...ctx, user: ctx.user } });
+  return next(narrowed<{ user: AuthedUser }>());
 });
 
 export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
   if (!ctx.user.isAdmin) throw new AppError('FORBIDDEN', MESSAGES.adminRequired);
-  return next({ ctx });
+  return next();
 });
 
 /**
  * Read procedures: a guest reads the demo workspace through the very same code path
- * (`ctx.viewerId` is the demo account), a signed-in user reads their own data.
+ * (`ctx.viewerId` is the demo account), a signed-in user reads their own data. The context
+ * carries both from the start (context.ts); callers made with `createCaller` may leave them out.
  */
-export const viewerProcedure = publicProcedure.use(({ ctx, next }) =>
-  next({ ctx: { ...ctx, viewerId: ctx.user?.id ?? DEMO_USER_ID, isGuest: ctx.user === null } }),
-);
+export const viewerProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (ctx.viewerId === undefined) return next({ ctx: { viewerId: ctx.user?.id ?? DEMO_USER_ID, isGuest: ctx.user === null } });
+  return next(narrowed<{ viewerId: string; isGuest: boolean }>());
+});
+
+/**
+ * Output schemas are checked in development and tests (VALIDATE_OUTPUT), not on every production
+ * response: it strips tRPC's output validator from every procedure of the router, or puts it back.
+ */
+const outputValidators = new WeakMap<object, unknown[]>();
+export function configureOutputValidation(appRouter: { _def: { procedures: Record<string, unknown> } }, enabled: boolean): void {
+  for (const procedure of Object.values(appRouter._def.procedures)) {
+    const def = (procedure as { _def?: { middlewares?: ({ _type?: string } & object)[] } })._def;
+    const middlewares = def?.middlewares;
+    if (!middlewares) continue;
+    if (!outputValidators.has(middlewares)) outputValidators.set(middlewares, [...middlewares]);
+    const all = outputValidators.get(middlewares) as typeof middlewares;
+    // In place: the procedure's caller holds this very array.
+    middlewares.splice(0, middlewares.length, ...(enabled ? all : all.filter((m) => m._type !== 'output')));
+  }
+}

@@ -35,6 +35,7 @@ export const EnvSchema = z
     PUBLIC_URL: z.url().default('http://localhost:3000'),
     CORS_ORIGINS: z.string().default(''),
     TRUST_PROXY: bool,
+    VALIDATE_OUTPUT: z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).optional(),
     WEB_DIST_DIR: optionalString,
     DATABASE_URL: z.string().min(1).default('postgres://postgres@127.0.0.1:5432/atelier'),
     DB_POOL_MAX: intIn(10, 1, 100),
@@ -170,7 +171,16 @@ export interface Env {
   nodeEnv: RawEnv['NODE_ENV'];
   isProduction: boolean;
   logLevel: RawEnv['LOG_LEVEL'];
-  http: { host: string; port: number; publicUrl: string; corsOrigins: string[]; trustProxy: boolean; webDistDir?: string | undefined };
+  http: {
+    host: string;
+    port: number;
+    publicUrl: string;
+    corsOrigins: string[];
+    trustProxy: boolean;
+    webDistDir?: string | undefined;
+    /** Check every procedure's response against its output schema (VALIDATE_OUTPUT; on unless production). */
+    validateOutput: boolean;
+  };
   db: { url: string; poolMax: number };
   redis: { url: string; queuePrefix: string };
   worker: { inline: boolean; concurrency: number };
@@ -308,6 +318,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       corsOrigins: [new URL(e.PUBLIC_URL).origin, ...list(e.CORS_ORIGINS)],
       trustProxy: e.TRUST_PROXY,
       webDistDir: e.WEB_DIST_DIR,
+      validateOutput: e.VALIDATE_OUTPUT ? ['true', '1', 'yes'].includes(e.VALIDATE_OUTPUT) : e.NODE_ENV !== 'production',
     },
     db: { url: e.DATABASE_URL, poolMax: e.DB_POOL_MAX },
     redis: { url: e.REDIS_URL, queuePrefix: e.QUEUE_PREFIX },

@@ -1,11 +1,12 @@
 import type { TRPCError } from '@trpc/server';
 import type { FastifyInstance } from 'fastify';
-import { fastifyTRPCOpenApiPlugin, generateOpenApiDocument } from 'trpc-to-openapi';
+import { generateOpenApiDocument } from 'trpc-to-openapi';
 import type { AppDeps } from '../context';
 import { contextFactory } from '../context';
 import { describeError, logProcedureError } from '../errors';
 import { annotateApiKeys } from '../modules/api-keys/openapi';
 import type { AppRouter } from '../router';
+import { registerRestAdapter } from './rest-adapter';
 import { guardRestCoercion } from './rest-coercion';
 import { registerRestMultipart } from './rest-multipart';
 
@@ -66,23 +67,24 @@ export async function registerRest(app: FastifyInstance, deps: AppDeps, appRoute
     return payload;
   });
 
-  // Before the adapter's first request: keep its query-string coercion out of JSON bodies and booleans.
+  // Before the adapter reads the schemas: keep its query-string coercion out of JSON bodies and booleans.
   guardRestCoercion(appRouter);
 
-  await app.register(fastifyTRPCOpenApiPlugin, {
+  registerRestAdapter(app, {
     basePath: '/api',
-    router: appRouter,
+    router: appRouter as never,
     createContext: contextFactory(deps) as never,
     // The same log policy as /trpc: a failure is logged once, with its cause.
     onError: (opts: { error: TRPCError; path?: string; type?: string }) => logProcedureError(deps.log, 'rest', opts),
-    responseMeta: ({ errors, ctx }: { errors: { cause?: unknown; code: string }[]; ctx?: { res?: { statusCode?: number } } }) => {
+    responseMeta: ({ errors, ctx: context }) => {
+      const ctx = context as { res?: { statusCode?: number } } | undefined;
       const first = errors[0];
       // A procedure that set an error status on a result (health: 503 when degraded) keeps it.
       if (!first) return (ctx?.res?.statusCode ?? 200) >= 400 ? { status: ctx?.res?.statusCode } : {};
       const { status, retryAfterSeconds } = describeError(first as never);
       return { status, headers: retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : {} };
     },
-  } as never);
+  });
 
   return document;
 }

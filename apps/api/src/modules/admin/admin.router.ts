@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adminProcedure, router } from '../../trpc';
+import { announceAuthChange } from '../auth/auth.session-cache';
 import { outboxRouter } from '../email/email.router';
 import * as ai from './admin.ai.service';
 import * as analytics from './admin.analytics.service';
@@ -112,12 +113,21 @@ export const adminRouter = router({
     .meta({ openapi: { method: 'POST', path: '/admin/users/{id}/admin', tags, summary: 'Grant or revoke admin (not on yourself)' } })
     .input(ZSetAdminInput)
     .output(ZUserActionResponse)
-    .mutation(({ ctx, input }) => users.setAdmin(ctx.db, ctx.user, input)),
+    .mutation(async ({ ctx, input }) => {
+      const result = await users.setAdmin(ctx.db, ctx.user, input);
+      await announceAuthChange(ctx, [input.id]);
+      return result;
+    }),
   setDisabled: adminProcedure
     .meta({ openapi: { method: 'POST', path: '/admin/users/{id}/disabled', tags, summary: 'Disable (ends every session) or enable an account' } })
     .input(ZSetDisabledInput)
     .output(ZUserActionResponse)
-    .mutation(({ ctx, input }) => users.setDisabled(ctx.db, ctx.user, input)),
+    .mutation(async ({ ctx, input }) => {
+      const result = await users.setDisabled(ctx.db, ctx.user, input);
+      // Committed: the account's access tokens stop working on every replica before this answers.
+      await announceAuthChange(ctx, [input.id]);
+      return result;
+    }),
 
   // ——— /admin/ai-control ———
   aiControl: adminProcedure

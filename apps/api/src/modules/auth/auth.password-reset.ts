@@ -4,6 +4,7 @@ import { dispatchMail, originOf, prepareMail, queueMail } from '../email/email.o
 import { hashPassword } from './auth.password';
 import { bucketKey } from './auth.service';
 import { revokeAllSessions } from './auth.session';
+import { announceAuthChange } from './auth.session-cache';
 import { consumeToken, invalidLink, newLinkToken, peekToken, retireTokens, storeToken } from './auth.tokens';
 import { markEmailVerified } from './auth.verification';
 
@@ -73,6 +74,7 @@ export async function confirmPasswordReset(ctx: Ctx, input: { token: string; pas
     await markEmailVerified(trx, user);
     return queueMail(trx, notice, user.id);
   });
+  await announceAuthChange(ctx, [live.user_id]);
   await dispatchMail(ctx, [outboxId]);
   ctx.log.info({ userId: live.user_id }, 'password reset');
   return { success: true as const };

@@ -9,6 +9,7 @@ import { recordSignIn } from './auth.devices';
 import { hashPassword, verifyPassword } from './auth.password';
 import type { User } from './auth.schema';
 import { createSession, issueAccessToken, loadUser, revokeSession, rotateRefreshToken } from './auth.session';
+import { announceAuthChange } from './auth.session-cache';
 import { prepareVerification, writeVerification } from './auth.verification';
 
 export const REFRESH_COOKIE = 'atelier_refresh';
@@ -129,13 +130,17 @@ export async function refresh(ctx: Ctx) {
   await rateLimit(ctx, `refresh:ip:${ctx.ip}`, ctx.env.auth.rateLimitPerMinute * 5);
   const result = await rotateRefreshToken(ctx, token);
   if (result.kind !== 'rotated' && result.kind !== 'grace') {
-    if (result.kind === 'reused') ctx.log.warn('refresh token reuse detected; session revoked');
+    if (result.kind === 'reused') {
+      ctx.log.warn('refresh token reuse detected; session revoked');
+      await announceAuthChange(ctx, [result.userId]);
+    }
     clearRefreshCookie(ctx);
     return { accessToken: null, user: null };
   }
   const user = await loadUser(ctx.db, result.userId);
   if (!user) {
     await revokeSession(ctx.db, result.sessionId, 'account unavailable');
+    await announceAuthChange(ctx, [result.userId]);
     clearRefreshCookie(ctx);
     return { accessToken: null, user: null };
   }
@@ -146,12 +151,16 @@ export async function refresh(ctx: Ctx) {
 export async function logout(ctx: Ctx) {
   if (ctx.user) {
     await revokeSession(ctx.db, ctx.user.sessionId, 'logout');
+    await announceAuthChange(ctx, [ctx.user.id]);
   } else {
     const token = ctx.req.cookies[REFRESH_COOKIE];
     if (token) {
       assertTrustedOrigin(ctx);
-      const session = await ctx.db.selectFrom('auth_sessions').select('id').where('refresh_hash', '=', sha256(token)).executeTakeFirst();
-      if (session) await revokeSession(ctx.db, session.id, 'logout');
+      const session = await ctx.db.selectFrom('auth_sessions').select(['id', 'user_id']).where('refresh_hash', '=', sha256(token)).executeTakeFirst();
+      if (session) {
+        await revokeSession(ctx.db, session.id, 'logout');
+        await announceAuthChange(ctx, [session.user_id]);
+      }
     }
   }
   clearRefreshCookie(ctx);

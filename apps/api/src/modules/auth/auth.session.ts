@@ -3,6 +3,7 @@ import { unitsToCredits } from '@atelier/shared';
 import type { Env } from '@atelier/shared/env';
 import { hmac, randomToken, sha256, signJwt, verifyJwt } from '../../lib/crypto';
 import type { ApiKeyIdentity } from '../api-keys/authenticate';
+import type { CachedSession, SessionCache } from './auth.session-cache';
 
 export interface AuthedUser {
   id: string;
@@ -24,7 +25,7 @@ interface AccessClaims {
 export const INVALID_TOKEN = Symbol('invalid-token');
 
 export async function authenticateRequest(
-  deps: { db: Db; env: Env },
+  deps: { db: Db; env: Env; sessions?: SessionCache | undefined },
   authorization: string | undefined,
 ): Promise<AuthedUser | null | typeof INVALID_TOKEN> {
   if (!authorization) return null;
@@ -32,27 +33,43 @@ export async function authenticateRequest(
   if (!match?.[1]) return INVALID_TOKEN;
   const claims = verifyJwt<AccessClaims>(match[1], deps.env.auth.secret);
   if (!claims) return INVALID_TOKEN;
+  const session = deps.sessions?.get(claims.sid) ?? (await lookupSession(deps, claims));
+  if (!session || session.userId !== claims.sub) return INVALID_TOKEN;
+  // "Last active" for the admin console: any authenticated call counts, written at most every few
+  // minutes per session, off the request's path (fire-and-forget).
+  const now = Date.now();
+  if (now - session.lastActiveAt > LAST_ACTIVE_GRANULARITY_MS) {
+    session.lastActiveAt = now;
+    deps.db
+      .updateTable('users')
+      .set({ last_active_at: new Date(now) })
+      .where('id', '=', session.userId)
+      .execute()
+      .catch(() => {});
+  }
+  return { id: session.userId, email: session.email, isAdmin: session.isAdmin, sessionId: claims.sid };
+}
+
+/** The session's Postgres truth (live, not expired, its user not disabled), cached when the mirror is live. */
+async function lookupSession(
+  deps: { db: Db; sessions?: SessionCache | undefined },
+  claims: AccessClaims,
+): Promise<Omit<CachedSession, 'staleAt'> | null> {
+  const epoch = deps.sessions?.epoch() ?? 0;
   const row = await deps.db
     .selectFrom('auth_sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['u.id', 'u.email', 'u.is_admin', 'u.last_active_at', 's.id as session_id'])
+    .select(['u.id', 'u.email', 'u.is_admin', 'u.last_active_at'])
     .where('s.id', '=', claims.sid)
     .where('s.user_id', '=', claims.sub)
     .where('s.revoked_at', 'is', null)
     .where('s.expires_at', '>', new Date())
     .where('u.disabled_at', 'is', null)
     .executeTakeFirst();
-  if (!row) return INVALID_TOKEN;
-  // "Last active" for the admin console: any authenticated call counts, written at most every few minutes.
-  if (!row.last_active_at || Date.now() - row.last_active_at.getTime() > LAST_ACTIVE_GRANULARITY_MS) {
-    await deps.db
-      .updateTable('users')
-      .set({ last_active_at: new Date() })
-      .where('id', '=', row.id)
-      .execute()
-      .catch(() => {});
-  }
-  return { id: row.id, email: row.email, isAdmin: row.is_admin, sessionId: row.session_id };
+  if (!row) return null;
+  const session = { userId: row.id, email: row.email, isAdmin: row.is_admin, lastActiveAt: row.last_active_at?.getTime() ?? 0 };
+  deps.sessions?.put(claims.sid, session, epoch);
+  return session;
 }
 
 const LAST_ACTIVE_GRANULARITY_MS = 5 * 60_000;
@@ -85,7 +102,10 @@ export async function createSession(
   return { sessionId: session.id, refreshToken, accessToken: issueAccessToken(deps.env, userId, session.id) };
 }
 
-export type RotateResult = { kind: 'rotated' | 'grace'; sessionId: string; userId: string; refreshToken: string } | { kind: 'invalid' | 'reused' };
+export type RotateResult =
+  | { kind: 'rotated' | 'grace'; sessionId: string; userId: string; refreshToken: string }
+  | { kind: 'invalid' }
+  | { kind: 'reused'; userId: string };
 
 /**
  * Rotates a refresh token atomically: a conditional update, so concurrent refreshes with one
@@ -138,7 +158,7 @@ export async function rotateRefreshToken(deps: { db: Db; env: Env }, token: stri
     retired.expires_at.getTime() > Date.now();
   if (inGrace) return { kind: 'grace', sessionId: retired.id, userId: retired.user_id, refreshToken: successor };
   await revokeSession(deps.db, retired.id, 'refresh token reuse');
-  return { kind: 'reused' };
+  return { kind: 'reused', userId: retired.user_id };
 }
 
 export async function revokeSession(db: Db, sessionId: string, reason: string): Promise<void> {

@@ -2,6 +2,7 @@ import { AppError } from '@atelier/shared';
 import type { Context } from '../../context';
 import { rateLimit } from '../../lib/rate-limit';
 import { verifyPassword } from '../auth/auth.password';
+import { announceAuthChange } from '../auth/auth.session-cache';
 import { consumeToken, invalidLink, newLinkToken, peekToken, storeToken } from '../auth/auth.tokens';
 import { markEmailVerified } from '../auth/auth.verification';
 import { dispatchMail, originOf, prepareMail, queueMail } from '../email/email.outbox';
@@ -70,6 +71,8 @@ export async function confirmEmailChange(ctx: Ctx, token: string) {
       await markEmailVerified(trx, changed);
       return queueMail(trx, notice, changed.id);
     });
+    // Sessions carry the address: every replica re-reads them.
+    await announceAuthChange(ctx, [live.user_id]);
     await dispatchMail(ctx, [outboxId]);
   } catch (e) {
     if ((e as { code?: string }).code === '23505') throw fieldError('token', EMAIL_IN_USE);

@@ -4,6 +4,7 @@ import { AppError, unitsToCredits } from '@atelier/shared';
 import type { Context } from '../../context';
 import { hashPassword, verifyPassword } from '../auth/auth.password';
 import { revokeAllSessions } from '../auth/auth.session';
+import { announceAuthChange } from '../auth/auth.session-cache';
 import { retireTokens } from '../auth/auth.tokens';
 import { dispatchMail, originOf, prepareMail, queueMail } from '../email/email.outbox';
 import { storeUploadedImage } from '../projects/projects.media';
@@ -77,7 +78,7 @@ export async function recordVisit(deps: Deps, userId: string): Promise<{ firstVi
 
 /** Changes the password; the current one is required, every other session is signed out and the account gets a notice. */
 export async function changePassword(
-  deps: Deps & Pick<Context, 'env' | 'queues' | 'log' | 'ip' | 'req'>,
+  deps: Deps & Pick<Context, 'env' | 'queues' | 'log' | 'ip' | 'req' | 'redis' | 'sessions'>,
   me: Me,
   input: { currentPassword: string; newPassword: string },
 ) {
@@ -99,6 +100,8 @@ export async function changePassword(
     await retireTokens(trx, me.id, 'password_reset');
     return queueMail(trx, notice, me.id);
   });
+  // Committed: every replica drops the other sessions before this answers.
+  await announceAuthChange(deps, [me.id]);
   await dispatchMail(deps, [outboxId]);
   return { success: true as const };
 }
@@ -267,7 +270,7 @@ async function mediaKeysOf(db: Db, userId: string): Promise<string[]> {
  * Deletes the account: its media files, then the user row (projects, generations, ledger, sessions,
  * payments, prompts and brand kit go with it by cascade) and its analytics events.
  */
-export async function deleteAccount(deps: Deps, me: Me, confirmEmail: string) {
+export async function deleteAccount(deps: Deps & Pick<Context, 'env' | 'log' | 'redis' | 'sessions'>, me: Me, confirmEmail: string) {
   const u = await account(deps.db, me.id);
   if (confirmEmail.trim().toLowerCase() !== u.email) {
     const message = 'Type your e-mail address exactly to confirm';
@@ -279,6 +282,7 @@ export async function deleteAccount(deps: Deps, me: Me, confirmEmail: string) {
     await trx.deleteFrom('analytics_events').where('user_id', '=', me.id).execute();
     await trx.deleteFrom('users').where('id', '=', me.id).execute();
   });
+  await announceAuthChange(deps, [me.id]);
   let removed = 0;
   for (const key of keys) {
     try {

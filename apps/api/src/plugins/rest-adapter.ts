@@ -1,0 +1,223 @@
+import { TRPCError } from '@trpc/server';
+import { getErrorShape, getHTTPStatusCodeFromError } from '@trpc/server/unstable-core-do-not-import';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import {
+  acceptsRequestBody,
+  coerceSchema,
+  forEachOpenApiProcedure,
+  getErrorFromUnknown,
+  getInputOutputParsers,
+  getPathRegExp,
+  instanceofZodTypeLikeVoid,
+  instanceofZodTypeObject,
+  instanceofZodTypeOptional,
+  normalizePath,
+  unwrapZodType,
+  zodSupportsCoerce,
+} from 'trpc-to-openapi';
+
+/**
+ * The REST mirror's adapter: every procedure with `meta.openapi` answers at its path under /api.
+ * It does what trpc-to-openapi's adapter (3.x, `createOpenApiNodeHttpHandler`) does — same input
+ * (query or JSON body, plus path parameters), same coercion of query strings, same content-type
+ * rule, same error body and status, same hooks (`createContext`, `responseMeta`, `onError`) — but
+ * the per-procedure work is done ONCE at start-up: each procedure gets its own Fastify route (no
+ * wildcard, no URL parsing, no regular-expression scan of every path), its input schema is
+ * inspected and coerced once, and it is called directly (no caller proxy built per request, no
+ * AbortController, no fetch `Request`). Requests no route matches (another casing, a trailing
+ * slash, a method with no procedure) fall to one `/api/*` route that resolves them as the old
+ * adapter did.
+ */
+
+type Procedure = ((opts: unknown) => Promise<unknown>) & { _def: { type: 'query' | 'mutation' | 'subscription' } };
+
+interface Entry {
+  /** The procedure's dotted path (`projects.list`). */
+  path: string;
+  type: 'query' | 'mutation';
+  method: string;
+  /** The OpenAPI path, normalized (`/projects/{id}`). */
+  openapiPath: string;
+  pathRegExp: RegExp;
+  procedure: Procedure;
+  /** The input schema is void-like: the procedure takes no input at all. */
+  noInput: boolean;
+  useBody: boolean;
+  /** Query keys whose schema is an array: a single `?k=v` becomes `[v]`. */
+  arrayKeys: string[];
+}
+
+export interface RestAdapterOptions {
+  basePath: string;
+  router: { _def: { procedures: Record<string, unknown>; _config: unknown } };
+  createContext: (opts: { req: FastifyRequest; res: FastifyReply; info: { connectionParams: null } }) => Promise<unknown>;
+  responseMeta: (opts: {
+    type: string;
+    paths: string[] | undefined;
+    ctx: unknown;
+    data: unknown[];
+    errors: TRPCError[];
+    info: unknown;
+    eagerGeneration: boolean;
+  }) => { status?: number | undefined; headers?: Record<string, string | undefined> } | undefined;
+  onError: (opts: { error: TRPCError; type: string; path: string | undefined; input: unknown; ctx: unknown; req: FastifyRequest }) => void;
+}
+
+const INFO = { connectionParams: null } as const;
+
+function entriesOf(router: RestAdapterOptions['router']): Entry[] {
+  const entries: Entry[] = [];
+  forEachOpenApiProcedure(router._def.procedures as never, ({ path, procedure, meta }) => {
+    const type = (procedure as unknown as Procedure)._def.type;
+    if (type === 'subscription') return;
+    const method = meta.openapi.method;
+    const openapiPath = normalizePath(meta.openapi.path);
+    const { inputParser } = getInputOutputParsers(procedure as never);
+    const unwrapped = unwrapZodType(inputParser as never, true);
+    const useBody = acceptsRequestBody(method);
+    const arrayKeys: string[] = [];
+    if (zodSupportsCoerce && instanceofZodTypeObject(unwrapped)) {
+      for (const [key, shape] of Object.entries((unwrapped as unknown as { shape: Record<string, unknown> }).shape)) {
+        const isArray = isZodArray(shape) || (instanceofZodTypeOptional(shape as never) && isZodArray((shape as { unwrap: () => unknown }).unwrap()));
+        if (isArray) arrayKeys.push(key);
+      }
+      // What the old adapter did on every call (it only sets flags; plugins/rest-coercion.ts pins the ones that must stay off).
+      coerceSchema(unwrapped as never);
+    }
+    entries.push({
+      path,
+      type,
+      method,
+      openapiPath,
+      pathRegExp: getPathRegExp(openapiPath),
+      procedure: procedure as unknown as Procedure,
+      noInput: instanceofZodTypeLikeVoid(unwrapped as never),
+      useBody,
+      arrayKeys: useBody ? [] : arrayKeys,
+    });
+  });
+  return entries;
+}
+
+const isZodArray = (s: unknown) => (s as { _zod?: { def?: { type?: string } } })?._zod?.def?.type === 'array';
+
+/** `?a=1&a=2` → ['1', '2'], `?a=1` → '1'; empty values are dropped — as the old adapter read Fastify's query. */
+function queryInput(query: unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (!query || typeof query !== 'object') return out;
+  for (const key of Object.keys(query)) {
+    const value = (query as Record<string, unknown>)[key];
+    if (value) out[key] = Array.isArray(value) && value.length === 1 ? value[0] : value;
+  }
+  return out;
+}
+
+export function registerRestAdapter(app: FastifyInstance, opts: RestAdapterOptions): void {
+  const prefix = opts.basePath.replace(/\/$/, '');
+  const entries = entriesOf(opts.router);
+  const config = opts.router._def._config;
+
+  const send = (reply: FastifyReply, status: number, headers: Record<string, string | undefined>, body: unknown) => {
+    reply.code(status).header('content-type', 'application/json');
+    for (const key in headers) {
+      const value = headers[key];
+      if (value !== undefined) reply.header(key, value);
+    }
+    return reply.send(JSON.stringify(body));
+  };
+
+  async function handle(entry: Entry | undefined, pathInput: Record<string, string>, req: FastifyRequest, reply: FastifyReply) {
+    let input: unknown;
+    let ctx: unknown;
+    let data: unknown;
+    try {
+      if (!entry) {
+        // Kept from the old adapter: HEAD with no procedure is a warm-up.
+        if (req.method === 'HEAD') return reply.code(204).send();
+        throw new TRPCError({ message: 'Not found', code: 'NOT_FOUND' });
+      }
+      if (entry.useBody) {
+        const contentType = req.headers['content-type'];
+        if (!contentType?.startsWith('application/json')) {
+          throw new TRPCError({
+            code: 'UNSUPPORTED_MEDIA_TYPE',
+            message: contentType ? `Unsupported content-type "${contentType}` : 'Missing content-type header',
+          });
+        }
+      }
+      if (!entry.noInput) {
+        const base = entry.useBody ? (req.body as Record<string, unknown>) : queryInput(req.query);
+        const built: Record<string, unknown> = { ...base, ...pathInput };
+        for (const key of entry.arrayKeys) if (built[key] !== undefined && !Array.isArray(built[key])) built[key] = [built[key]];
+        input = built;
+      }
+      ctx = await opts.createContext({ req, res: reply, info: INFO });
+      const raw = input;
+      data = await entry.procedure({ ctx, getRawInput: async () => raw, path: entry.path, type: entry.type, signal: undefined, batchIndex: 0 });
+      const meta = opts.responseMeta({ type: entry.type, paths: [entry.path], ctx, data: [data], errors: [], info: INFO, eagerGeneration: true });
+      return send(reply, meta?.status ?? 200, meta?.headers ?? {}, data);
+    } catch (cause) {
+      const error = getErrorFromUnknown(cause);
+      const type = entry?.type ?? 'unknown';
+      opts.onError({ error, type, path: entry?.path, input, ctx, req });
+      const meta = opts.responseMeta({
+        type,
+        paths: entry ? [entry.path] : undefined,
+        ctx,
+        data: [data],
+        errors: [error],
+        info: INFO,
+        eagerGeneration: true,
+      });
+      const shape = getErrorShape({ config: config as never, error, type: type as never, path: entry?.path, input, ctx });
+      const isInputValidationError = error.code === 'BAD_REQUEST' && error.cause instanceof Error && error.cause.name === 'ZodError';
+      const body = {
+        ...shape,
+        message: isInputValidationError ? 'Input validation failed' : (shape?.message ?? error.message ?? 'An error occurred'),
+        code: error.code,
+        issues: isInputValidationError ? (error.cause as unknown as { issues: unknown }).issues : undefined,
+      };
+      return send(reply, meta?.status ?? getHTTPStatusCodeFromError(error), meta?.headers ?? {}, body);
+    }
+  }
+
+  /** The path parameters as the old adapter read them: from the raw (still percent-encoded) path. */
+  const pathParams = (entry: Entry, url: string): Record<string, string> | null => {
+    const q = url.indexOf('?');
+    const pathname = normalizePath((q === -1 ? url : url.slice(0, q)).slice(prefix.length));
+    const match = entry.pathRegExp.exec(pathname);
+    return match ? { ...(match.groups ?? {}) } : null;
+  };
+
+  for (const entry of entries) {
+    const url = `${prefix}${entry.openapiPath.replace(/\{(.+?)\}/g, ':$1')}`;
+    const method = entry.method as HTTPMethods;
+    // A route another plugin already answers keeps answering (as it did before the wildcard).
+    if (app.hasRoute({ method, url })) continue;
+    const hasParams = entry.openapiPath.includes('{');
+    app.route({
+      method,
+      url,
+      exposeHeadRoute: false,
+      handler: (req, reply) => {
+        if (!hasParams) return handle(entry, {}, req, reply);
+        return handle(entry, pathParams(entry, req.raw.url ?? req.url) ?? {}, req, reply);
+      },
+    });
+  }
+
+  // Everything else under the prefix: resolved the way the old adapter did (case-insensitive, trailing slashes).
+  app.route({
+    method: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
+    url: `${prefix}/*`,
+    handler: (req, reply) => {
+      const raw = req.raw.url ?? req.url;
+      for (const entry of entries) {
+        if (entry.method !== req.method) continue;
+        const params = pathParams(entry, raw);
+        if (params) return handle(entry, params, req, reply);
+      }
+      return handle(undefined, {}, req, reply);
+    },
+  });
+}
