@@ -20,5 +20,6 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: true,
     chunkSizeWarningLimit: 900,
+    manifest: true,
   },
 });

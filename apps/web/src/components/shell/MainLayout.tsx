@@ -1,14 +1,16 @@
 import { AppShell, Box, Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet, useMatches } from '@tanstack/react-router';
-import { type ReactNode, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useReloadCurrentUser } from '../../lib/auth/useReloadUser';
 import { AppHeader } from './AppHeader';
 import { GuestBanner } from './GuestBanner';
 import { LowCreditBanner } from './LowCreditBanner';
-import { MobileNavDrawer } from './MobileNavDrawer';
 import { useAutoHideHeader } from './useAutoHideHeader';
 import { VerifyEmailBanner } from './VerifyEmailBanner';
+
+// The mobile menu's drawer loads the first time the burger opens it (not on every first load).
+const MobileNavDrawer = lazy(() => import('./MobileNavDrawer').then((m) => ({ default: m.MobileNavDrawer })));
 
 export const HEADER_HEIGHT = 64;
 
@@ -43,6 +45,8 @@ export function MainLayoutFrame({ children }: { children: ReactNode }) {
   const mode = useShellMode();
   const isEditor = mode === 'editor';
   const [menuOpened, menu] = useDisclosure(false);
+  const [menuLoaded, setMenuLoaded] = useState(false);
+  if (menuOpened && !menuLoaded) setMenuLoaded(true);
   const header = useAutoHideHeader(isEditor);
   const headerShown = header.visible || menuOpened;
   useRefreshCurrentUser();
@@ -77,7 +81,11 @@ export function MainLayoutFrame({ children }: { children: ReactNode }) {
         />
       ) : null}
 
-      <MobileNavDrawer opened={menuOpened} onClose={menu.close} />
+      {menuLoaded ? (
+        <Suspense fallback={null}>
+          <MobileNavDrawer opened={menuOpened} onClose={menu.close} />
+        </Suspense>
+      ) : null}
 
       <AppShell.Main>
         {isEditor ? null : <VerifyEmailBanner />}

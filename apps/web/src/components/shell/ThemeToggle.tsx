@@ -1,5 +1,5 @@
-import type { ThemeSetting } from '@atelier/shared';
-import { ActionIcon, type MantineColorScheme, SegmentedControl, Tooltip, useMantineColorScheme } from '@mantine/core';
+import type { ThemeSetting } from '@atelier/shared/constants';
+import { ActionIcon, type MantineColorScheme, Tooltip, useMantineColorScheme } from '@mantine/core';
 import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
 
 /** Our settings are the spec's light, dark, system; Mantine calls "system" 'auto' (it then follows prefers-color-scheme live). */
@@ -28,23 +28,5 @@ export function ThemeToggle() {
         <Icon size={18} stroke={1.8} aria-hidden />
       </ActionIcon>
     </Tooltip>
-  );
-}
-
-/** The same three settings as a segmented control, for the mobile menu. */
-export function ThemeSegmentedControl() {
-  const { setting, setSetting } = useThemeSetting();
-  return (
-    <SegmentedControl
-      fullWidth
-      aria-label="Colour theme"
-      value={setting}
-      onChange={(value) => setSetting(value === 'dark' ? 'dark' : value === 'system' ? 'system' : 'light')}
-      data={[
-        { value: 'light', label: 'Light' },
-        { value: 'dark', label: 'Dark' },
-        { value: 'system', label: 'System' },
-      ]}
-    />
   );
 }

@@ -1,4 +1,4 @@
-import { GENERATION_TYPE_OF } from '@atelier/shared';
+import { GENERATION_TYPE_OF } from '@atelier/shared/providers';
 import {
   Alert,
   Anchor,
@@ -47,7 +47,7 @@ import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage';
 import { trpc } from '../../lib/trpc';
 import { GenerationStatusBadge, GenerationThumb } from '../history/GenerationMedia';
 import { formatRelative, TYPE_META } from '../history/generation';
-import { ShareButton } from '../share/ShareLinks';
+import { ShareButton } from '../share/ShareButton';
 import { CreditsCard } from './CreditsCard';
 
 type AnchorProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'color' | 'style'> & { ref?: Ref<HTMLAnchorElement> };
