@@ -1,5 +1,5 @@
 import type { AppRouter } from '@atelier/api/router';
-import { GENERATION_STATUSES, GENERATION_TYPES, type GenerationStatus, type GenerationType } from '@atelier/shared/constants';
+import type { GenerationStatus, GenerationType } from '@atelier/shared/constants';
 import type { MantineColor } from '@mantine/core';
 import { type Icon, IconFileText, IconMovie, IconPhoto, IconWaveSine } from '@tabler/icons-react';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';

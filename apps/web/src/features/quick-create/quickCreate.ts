@@ -1,5 +1,5 @@
 import type { GenerationType } from '@atelier/shared/constants';
-import { type CatalogueModel, type GenerateInput, type Generation, isGenerationType } from '../history/generation';
+import type { CatalogueModel, GenerateInput, Generation } from '../history/generation';
 
 export { parseQuickCreateSearch, type QuickCreateSearch } from './quickCreateSearch';
 

@@ -16,13 +16,11 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconCopy, IconExternalLink, IconLink, IconLinkOff, IconShare } from '@tabler/icons-react';
+import { IconCheck, IconCopy, IconExternalLink, IconLink, IconLinkOff } from '@tabler/icons-react';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useState } from 'react';
 import { QueryError } from '../../components/feedback/QueryError';
-import { GuardedButton } from '../../components/GuardedButton';
 import { useAuth } from '../../lib/auth/useAuth';
-import { useRequireLogin } from '../../lib/auth/useRequireLogin';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 
