@@ -1,7 +1,8 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { IconShare } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { GuardedButton } from '../../components/GuardedButton';
+import { LazyTooltip } from '../../components/LazyTooltip';
 import { useRequireLogin } from '../../lib/auth/useRequireLogin';
 import { useProjectAccess } from '../collaboration/useProjectAccess';
 import type { ShareTarget } from './ShareLinks';
@@ -19,7 +20,7 @@ export function ShareButton({ target, disabled, compact = false }: { target: Sha
   return (
     <>
       {compact ? (
-        <Tooltip label="Share a public link">
+        <LazyTooltip label="Share a public link">
           <ActionIcon
             variant="default"
             size="md"
@@ -34,7 +35,7 @@ export function ShareButton({ target, disabled, compact = false }: { target: Sha
           >
             <IconShare size={15} aria-hidden />
           </ActionIcon>
-        </Tooltip>
+        </LazyTooltip>
       ) : (
         <GuardedButton
           action="createShareLink"
