@@ -5,6 +5,7 @@
 // on a fresh database (a guest sees the demo workspace), prints figures, asserts nothing.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +16,7 @@ import { DEMO_IDS, DEMO_USER_ID } from '../packages/db/src/seed/seed.ts';
 import { dropTemplateDatabase, prepareTemplateDatabase } from '../packages/db/src/testing.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const FCP_RUNS = Number(process.env.BENCH_FCP_RUNS ?? 7);
+const FCP_RUNS = Number(process.env.BENCH_FCP_RUNS ?? 10);
 const ARGS = [
   '--headless',
   '--no-sandbox',
@@ -38,6 +39,27 @@ if (!dist) {
   if (r.status !== 0) process.exit(1);
 }
 if (!existsSync(path.join(dist, 'index.html'))) throw new Error(`${dist} holds no built web app`);
+
+// The floor: a React + Mantine + router hello page (bench/hello), built in this run with the same Vite.
+const helloDist = path.join(os.tmpdir(), `atelier-bench-hello-${process.pid}`);
+{
+  const r = spawnSync('npx', ['vite', 'build', '--config', 'bench/hello/vite.config.mjs', '--outDir', helloDist, '--emptyOutDir'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) process.exit(1);
+}
+const helloServer = http.createServer((req, res) => {
+  const rel = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+  const file = path.join(helloDist, rel === '/' ? 'index.html' : rel);
+  if (!file.startsWith(helloDist) || !existsSync(file) || statSync(file).isDirectory()) return void res.writeHead(404).end();
+  const body = readFileSync(file);
+  const type = file.endsWith('.js') ? 'text/javascript' : file.endsWith('.css') ? 'text/css' : 'text/html';
+  // gzip like the api serves our assets, so both sides pay the same transfer.
+  res.writeHead(200, { 'content-type': type, 'content-encoding': 'gzip' }).end(gzipSync(body, { level: 9 }));
+});
+await new Promise((resolve) => helloServer.listen(0, '127.0.0.1', resolve));
+const helloBase = `http://127.0.0.1:${helloServer.address().port}`;
 
 /** Every route file → a URL (dynamic segments filled with demo ids); layouts are skipped. */
 function routeUrls() {
@@ -91,15 +113,15 @@ const t = await createTestApp({ WEB_DIST_DIR: dist });
 const base = await t.app.listen({ host: '127.0.0.1', port: 0 });
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ARGS });
 
-async function firstLoad(url) {
+async function firstLoad(url, origin = base) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   const assets = new Set();
   page.on('response', (res) => {
     const u = new URL(res.url());
-    if (u.origin === base && u.pathname.startsWith('/assets/') && /\.(js|css)$/.test(u.pathname)) assets.add(u.pathname);
+    if (u.origin === origin && u.pathname.startsWith('/assets/') && /\.(js|css)$/.test(u.pathname)) assets.add(u.pathname);
   });
-  await page.goto(`${base}${url}`, { waitUntil: 'load', timeout: 30_000 });
+  await page.goto(`${origin}${url}`, { waitUntil: 'load', timeout: 30_000 });
   // The route's lazy chunks load right after; a screen that polls never goes network-idle.
   await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => {});
   const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null);
@@ -107,7 +129,7 @@ async function firstLoad(url) {
   let js = 0;
   let css = 0;
   for (const a of assets) {
-    const size = gzipSize(path.join(dist, a));
+    const size = gzipSize(path.join(origin === base ? dist : helloDist, a));
     if (a.endsWith('.js')) js += size;
     else css += size;
   }
@@ -116,19 +138,42 @@ async function firstLoad(url) {
 
 // Warm the server (first requests compile nothing, but the OS caches the files).
 await firstLoad('/');
+await firstLoad('/', helloBase);
+// Alternating runs, so both pages see the same machine load.
 const fcps = [];
-for (let i = 0; i < FCP_RUNS; i++) fcps.push((await firstLoad('/')).fcp);
+const helloFcps = [];
+let hello;
+for (let i = 0; i < FCP_RUNS; i++) {
+  fcps.push((await firstLoad('/')).fcp);
+  hello = await firstLoad('/', helloBase);
+  helloFcps.push(hello.fcp);
+}
 const sorted = fcps.filter((x) => x !== null).sort((a, b) => a - b);
+const helloSorted = helloFcps.filter((x) => x !== null).sort((a, b) => a - b);
+const median = (xs) => xs[Math.floor(xs.length / 2)];
 
 const rows = [];
 for (const url of routeUrls()) rows.push({ url, ...(await firstLoad(url)) });
 await browser.close();
 await t.close();
 if (built) rmSync(dist, { recursive: true, force: true });
+helloServer.close();
+rmSync(helloDist, { recursive: true, force: true });
 
 console.log(`machine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}, chromium /usr/bin/chromium`);
 console.log(
   `first contentful paint of / (guest, fresh context, ${sorted.length} runs): median ${sorted[Math.floor(sorted.length / 2)]?.toFixed(0)} ms, min ${sorted[0]?.toFixed(0)} ms, max ${sorted.at(-1)?.toFixed(0)} ms`,
+);
+const ours = median(sorted);
+const floor = median(helloSorted);
+console.log(`paint: FCP of / median ${ours?.toFixed(0)} ms | hello page ${floor?.toFixed(0)} ms | ratio ${(ours / floor).toFixed(2)}× | goal ≤ 1.5×`);
+const home = rows.find((r) => r.url === '/');
+const login = rows.find((r) => r.url === '/login');
+console.log(
+  `first load: / JS ${kb(home.js)} (budget 195 KB) · /login JS ${kb(login.js)} (budget 195 KB) · / CSS ${kb(home.css)} (budget 40 KB) · hello page JS ${kb(hello.js)} CSS ${kb(hello.css)}`,
+);
+console.log(
+  '  (network figures: every JS/CSS file fetched until idle, lazy chunks such as the chart included; the budget test counts what loads before interaction)',
 );
 console.log('JS and CSS each route loads first (gzip, as a guest):');
 for (const r of rows) {

@@ -1,6 +1,5 @@
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
-import fastifyStatic from '@fastify/static';
 import type { TRPCError } from '@trpc/server';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
@@ -14,6 +13,7 @@ import { registerMetrics } from './plugins/metrics';
 import { registerRest } from './plugins/rest';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { stripeWebhookPlugin } from './plugins/stripe-webhook';
+import { registerWebAssets } from './plugins/web-assets';
 import { resolveWebDist } from './plugins/web-dist';
 import { type AppRouter, appRouter } from './router';
 import { configureOutputValidation } from './trpc';
@@ -108,14 +108,13 @@ export async function buildServer(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminHttpPlugin, { deps });
 
   const webDist = resolveWebDist(deps.env.http.webDistDir);
-  if (webDist) {
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false, maxAge: '1h', immutable: false });
-  }
+  // Precompressed, cached assets and index.html with the route's modulepreloads (plugins/web-assets.ts).
+  const web = webDist ? await registerWebAssets(app, webDist) : null;
 
   app.setNotFoundHandler((req, reply) => {
     const wantsHtml = req.method === 'GET' && !req.url.startsWith('/api') && !req.url.startsWith('/trpc') && !req.url.startsWith('/media');
-    if (wantsHtml && webDist) {
-      void reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
+    if (wantsHtml && web) {
+      void reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(web.indexHtml(req.url));
       return;
     }
     if (wantsHtml) {

@@ -1,12 +1,9 @@
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/charts/styles.css';
 
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { authStore, initAuth } from './lib/auth/store';
 import { captureCampaign } from './lib/campaign';
@@ -15,6 +12,9 @@ import { STORAGE_KEYS } from './lib/storage';
 import { createTrpcClient, trpc } from './lib/trpc';
 import { createAppRouter } from './router';
 import { cssVariablesResolver, theme } from './theme';
+
+// Toasts render from their own chunk, after the first paint.
+const NotificationsHost = lazy(() => import('./components/feedback/NotificationsHost'));
 
 captureCampaign();
 void initAuth();
@@ -40,7 +40,9 @@ if (!container) throw new Error('#root element missing from index.html');
 createRoot(container).render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto">
-      <Notifications position="top-right" zIndex={1000} />
+      <Suspense fallback={null}>
+        <NotificationsHost />
+      </Suspense>
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />

@@ -1,8 +1,9 @@
-import { Button, type ButtonProps, Stack, Text, Tooltip } from '@mantine/core';
+import { Button, type ButtonProps, Stack, Text } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
 import { useEditAccess, VIEW_ONLY_LABEL } from '../features/collaboration/viewOnly';
 import { useAuth } from '../lib/auth/useAuth';
 import { guestMustLogin, useRequireLogin, viewerMayNot } from '../lib/auth/useRequireLogin';
+import { LazyTooltip } from './LazyTooltip';
 
 interface GuardedButtonProps extends ButtonProps {
   /** The action's name, e.g. 'createProject'; names with create/edit/delete/generate/export/save/publish need login. */
@@ -44,11 +45,11 @@ export function GuardedButton({ action, onAction, blockedReason, children, ...pr
   if (refused) {
     // A disabled button gets no pointer events in every browser: the wrapper carries the tooltip.
     return (
-      <Tooltip label={VIEW_ONLY_LABEL}>
+      <LazyTooltip label={VIEW_ONLY_LABEL}>
         <span style={{ display: 'inline-flex' }} data-view-only="true">
           {button}
         </span>
-      </Tooltip>
+      </LazyTooltip>
     );
   }
   if (!reason) return button;

@@ -1,4 +1,4 @@
-import type { GenerationType } from '@atelier/shared';
+import type { GenerationType } from '@atelier/shared/constants';
 import { ActionIcon, Button, type ButtonProps, Tooltip } from '@mantine/core';
 import { IconBookmarkPlus } from '@tabler/icons-react';
 import { useState } from 'react';

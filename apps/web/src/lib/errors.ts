@@ -1,4 +1,4 @@
-import { MESSAGES } from '@atelier/shared';
+import { MESSAGES } from '@atelier/shared/errors';
 import { isTRPCClientError } from '@trpc/client';
 import { ApiError } from './http';
 import { isRecord } from './storage';

@@ -1,5 +1,4 @@
-import { MESSAGES } from '@atelier/shared';
-import type { z } from 'zod';
+import { MESSAGES } from '@atelier/shared/errors';
 import { campaignHeaderValue } from './campaign';
 import { isRecord } from './storage';
 
@@ -38,12 +37,17 @@ function parseErrorBody(body: unknown): { message?: string; code?: string; field
   };
 }
 
+/** What checks a response body: a zod schema fits, and so do the small hand-written checks of lib/auth/types. */
+export interface ResponseCheck<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: unknown } };
+}
+
 interface RestOptions<T> {
   method: 'GET' | 'POST';
   path: string;
   body?: unknown;
   accessToken?: string | null;
-  schema: z.ZodType<T>;
+  schema: ResponseCheck<T>;
 }
 
 /** A same-origin JSON call to the REST mirror under /api, with credentials (the refresh cookie) and the common headers. */

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@atelier/shared';
+import { MESSAGES } from '@atelier/shared/errors';
 import { notifications } from '@mantine/notifications';
 import { useSyncExternalStore } from 'react';
 

@@ -1,4 +1,4 @@
-import { QUERY_RETRY, QUERY_STALE_TIME_MS } from '@atelier/shared';
+import { QUERY_RETRY, QUERY_STALE_TIME_MS } from '@atelier/shared/constants';
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { isClientError, isLoginRequiredError } from './errors';
 import { promptLogin } from './loginPrompt';

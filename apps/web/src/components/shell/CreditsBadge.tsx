@@ -1,4 +1,4 @@
-import { displayCredits } from '@atelier/shared';
+import { displayCredits } from '@atelier/shared/rules/credits';
 import { Badge } from '@mantine/core';
 import { IconCoins } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';

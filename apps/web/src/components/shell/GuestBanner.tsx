@@ -1,9 +1,10 @@
-import { ActionIcon, Affix, Badge, Button, Flex, Group, Paper, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { ActionIcon, Affix, Badge, Button, Flex, Group, Paper, Text, ThemeIcon } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { IconLogin2, IconMinus, IconUserQuestion } from '@tabler/icons-react';
 import { useAuth } from '../../lib/auth/useAuth';
 import { openLoginModal } from '../../lib/loginPrompt';
 import { STORAGE_KEYS } from '../../lib/storage';
+import { LazyTooltip } from '../LazyTooltip';
 
 /**
  * §2 guest banner: GUEST MODE, 'Browsing as guest • Login to create and save content' and a
@@ -75,11 +76,11 @@ export function GuestBanner() {
             <Button size="sm" leftSection={<IconLogin2 size={16} aria-hidden />} onClick={() => openLoginModal('login')} style={{ flexGrow: 1 }}>
               Login to Use App
             </Button>
-            <Tooltip label="Minimise">
+            <LazyTooltip label="Minimise">
               <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Minimise guest banner" onClick={() => setMinimised(true)}>
                 <IconMinus size={18} aria-hidden />
               </ActionIcon>
-            </Tooltip>
+            </LazyTooltip>
           </Group>
         </Flex>
       </Paper>

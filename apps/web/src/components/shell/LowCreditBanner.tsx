@@ -1,4 +1,5 @@
-import { displayCredits, LOW_CREDIT_THRESHOLD } from '@atelier/shared';
+import { LOW_CREDIT_THRESHOLD } from '@atelier/shared/constants';
+import { displayCredits } from '@atelier/shared/rules/credits';
 import { Box, Button, CloseButton, Container, Flex, Group, Text, ThemeIcon } from '@mantine/core';
 import { IconBolt, IconCoins } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';

@@ -1,4 +1,4 @@
-import { Button, Divider, Drawer, Group, NavLink, Paper, Stack, Text } from '@mantine/core';
+import { Button, Divider, Drawer, Group, NavLink, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconLogin2, IconLogout, IconShieldLock } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
 import { logout } from '../../lib/auth/store';
@@ -7,7 +7,7 @@ import { openLoginModal } from '../../lib/loginPrompt';
 import { CreditsBadge } from './CreditsBadge';
 import { Logo } from './Logo';
 import { isNavItemActive, NAV_GROUPS } from './navigation';
-import { ThemeSegmentedControl } from './ThemeToggle';
+import { useThemeSetting } from './ThemeToggle';
 
 interface MobileNavDrawerProps {
   opened: boolean;
@@ -116,5 +116,23 @@ export function MobileNavDrawer({ opened, onClose }: MobileNavDrawerProps) {
         </Stack>
       </Stack>
     </Drawer>
+  );
+}
+
+/** The header toggle's three settings as a segmented control, for the mobile menu (here, so the header does not load it). */
+function ThemeSegmentedControl() {
+  const { setting, setSetting } = useThemeSetting();
+  return (
+    <SegmentedControl
+      fullWidth
+      aria-label="Colour theme"
+      value={setting}
+      onChange={(value) => setSetting(value === 'dark' ? 'dark' : value === 'system' ? 'system' : 'light')}
+      data={[
+        { value: 'light', label: 'Light' },
+        { value: 'dark', label: 'Dark' },
+        { value: 'system', label: 'System' },
+      ]}
+    />
   );
 }

@@ -1,6 +1,7 @@
-import type { ThemeSetting } from '@atelier/shared';
-import { ActionIcon, type MantineColorScheme, SegmentedControl, Tooltip, useMantineColorScheme } from '@mantine/core';
+import type { ThemeSetting } from '@atelier/shared/constants';
+import { ActionIcon, type MantineColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
+import { LazyTooltip } from '../LazyTooltip';
 
 /** Our settings are the spec's light, dark, system; Mantine calls "system" 'auto' (it then follows prefers-color-scheme live). */
 const toMantine = (setting: ThemeSetting): MantineColorScheme => (setting === 'system' ? 'auto' : setting);
@@ -23,28 +24,10 @@ export function ThemeToggle() {
   const Icon = ICON[setting];
   const label = `Theme: ${LABEL[setting]}. Switch to ${LABEL[next]}`;
   return (
-    <Tooltip label={label}>
+    <LazyTooltip label={label}>
       <ActionIcon variant="default" size="lg" radius="md" aria-label={label} data-theme-setting={setting} onClick={() => setSetting(next)}>
         <Icon size={18} stroke={1.8} aria-hidden />
       </ActionIcon>
-    </Tooltip>
-  );
-}
-
-/** The same three settings as a segmented control, for the mobile menu. */
-export function ThemeSegmentedControl() {
-  const { setting, setSetting } = useThemeSetting();
-  return (
-    <SegmentedControl
-      fullWidth
-      aria-label="Colour theme"
-      value={setting}
-      onChange={(value) => setSetting(value === 'dark' ? 'dark' : value === 'system' ? 'system' : 'light')}
-      data={[
-        { value: 'light', label: 'Light' },
-        { value: 'dark', label: 'Dark' },
-        { value: 'system', label: 'System' },
-      ]}
-    />
+    </LazyTooltip>
   );
 }

@@ -1,9 +1,10 @@
-import { ActionIcon, Button, Group, Loader, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Loader, Text } from '@mantine/core';
 import { IconLogin2, IconLogout, IconShieldLock } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { logout } from '../../lib/auth/store';
 import { useAuth } from '../../lib/auth/useAuth';
 import { openLoginModal } from '../../lib/loginPrompt';
+import { LazyTooltip } from '../LazyTooltip';
 import { CreditsBadge } from './CreditsBadge';
 
 /** Right side of the header: credits, e-mail, logout (and Admin) when signed in; 'Guest User' and Login otherwise (§2). */
@@ -60,11 +61,11 @@ export function UserArea() {
       <Button size="sm" variant="default" leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void logout()} visibleFrom="lg">
         Logout
       </Button>
-      <Tooltip label="Logout">
+      <LazyTooltip label="Logout">
         <ActionIcon size="lg" variant="default" aria-label="Logout" onClick={() => void logout()} hiddenFrom="lg" visibleFrom="md">
           <IconLogout size={18} aria-hidden />
         </ActionIcon>
-      </Tooltip>
+      </LazyTooltip>
     </Group>
   );
 }

@@ -1,4 +1,4 @@
-import { EDITOR_HEADER_AUTO_HIDE_MS } from '@atelier/shared';
+import { EDITOR_HEADER_AUTO_HIDE_MS } from '@atelier/shared/constants';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /** Window event that editors (or anything else) dispatch to bring the main navigation back. */

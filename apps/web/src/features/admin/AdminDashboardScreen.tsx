@@ -1,3 +1,5 @@
+import '@mantine/charts/styles.css';
+
 import { AreaChart, BarChart, DonutChart } from '@mantine/charts';
 import { Anchor, Badge, Grid, Group, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconCash, IconCoins, IconPercentage, IconReceipt, IconServerBolt, IconSparkles, IconUsers } from '@tabler/icons-react';

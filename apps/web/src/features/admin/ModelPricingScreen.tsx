@@ -1,3 +1,5 @@
+import '@mantine/charts/styles.css';
+
 import { withMargin } from '@atelier/shared';
 import { BarChart } from '@mantine/charts';
 import {

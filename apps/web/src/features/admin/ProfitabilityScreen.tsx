@@ -1,3 +1,5 @@
+import '@mantine/charts/styles.css';
+
 import { BarChart, CompositeChart } from '@mantine/charts';
 import { Button, Grid, Group, Progress, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';

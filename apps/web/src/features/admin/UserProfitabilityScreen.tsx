@@ -1,3 +1,5 @@
+import '@mantine/charts/styles.css';
+
 import { BarChart, CompositeChart } from '@mantine/charts';
 import { Anchor, Badge, Grid, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconArrowLeft, IconCash, IconPercentage, IconReceipt, IconSparkles, IconUser } from '@tabler/icons-react';

@@ -1,3 +1,5 @@
+import '@mantine/charts/styles.css';
+
 import { AreaChart, BarChart, DonutChart } from '@mantine/charts';
 import { Alert, Badge, Button, Grid, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconBolt, IconBulb, IconChartBar, IconClock, IconCoins, IconFolder, IconSparkles } from '@tabler/icons-react';

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@atelier/shared';
+import { MESSAGES } from '@atelier/shared/errors';
 import { Alert, Anchor, Button, Group, Loader, PasswordInput, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconAt, IconLock } from '@tabler/icons-react';

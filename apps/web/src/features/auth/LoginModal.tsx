@@ -1,40 +1,19 @@
-import { Modal, Text, Title } from '@mantine/core';
-import { closeLoginModal, setLoginTab, useLoginModal } from '../../lib/loginPrompt';
-import { LoginForm } from './LoginForm';
-import { useAfterLogin } from './useAfterLogin';
+import { lazy, Suspense, useState } from 'react';
+import { useLoginModal } from '../../lib/loginPrompt';
+
+// The form, its validation and the modal load the first time the popup opens (not on every first load).
+const LoginModalDialog = lazy(() => import('./LoginModalDialog'));
 
 /** The login popup (§2): opened by the Login buttons, the guest banner and the guest guard. */
 export function LoginModal() {
-  const { opened, tab } = useLoginModal();
-  const afterLogin = useAfterLogin();
+  const { opened } = useLoginModal();
+  // Once loaded it stays mounted, so closing animates like any Mantine modal.
+  const [wanted, setWanted] = useState(opened);
+  if (opened && !wanted) setWanted(true);
+  if (!wanted) return null;
   return (
-    <Modal
-      opened={opened}
-      onClose={closeLoginModal}
-      size={440}
-      padding="xl"
-      zIndex={400}
-      title={
-        <div>
-          <Title order={3} component="span" display="block">
-            {tab === 'register' ? 'Create your Atelier account' : 'Welcome back'}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {tab === 'register' ? 'Start creating and saving your work.' : 'Log in to create and save your work.'}
-          </Text>
-        </div>
-      }
-      data-testid="login-modal"
-    >
-      <LoginForm
-        tab={tab}
-        onTabChange={setLoginTab}
-        onNavigateAway={closeLoginModal}
-        onSuccess={() => {
-          closeLoginModal();
-          afterLogin();
-        }}
-      />
-    </Modal>
+    <Suspense fallback={null}>
+      <LoginModalDialog />
+    </Suspense>
   );
 }

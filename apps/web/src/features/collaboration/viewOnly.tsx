@@ -1,6 +1,7 @@
-import { Badge, Text, Tooltip } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import { IconEye, IconUsers } from '@tabler/icons-react';
 import { createContext, type ReactNode, useContext } from 'react';
+import { LazyTooltip, LazyTooltipFloating } from '../../components/LazyTooltip';
 import { type ProjectAccess, useProjectAccess } from './useProjectAccess';
 
 /** What a viewer sees on every write control of a project shared with them. */
@@ -37,7 +38,7 @@ export function ViewOnly({ children, inline = false }: { children: ReactNode; in
   const { viewOnly } = useEditAccess();
   if (!viewOnly) return <>{children}</>;
   return (
-    <Tooltip.Floating label={VIEW_ONLY_LABEL} position="top" role="tooltip">
+    <LazyTooltipFloating label={VIEW_ONLY_LABEL} position="top" role="tooltip">
       <fieldset
         disabled
         data-testid="view-only-controls"
@@ -45,7 +46,7 @@ export function ViewOnly({ children, inline = false }: { children: ReactNode; in
       >
         {children}
       </fieldset>
-    </Tooltip.Floating>
+    </LazyTooltipFloating>
   );
 }
 
@@ -58,7 +59,7 @@ export function ProjectAccessBadge() {
   if (!access?.shared) return null;
   const viewer = access.role === 'viewer';
   return (
-    <Tooltip
+    <LazyTooltip
       label={
         viewer
           ? `Shared by ${access.ownerEmail}: you can look, not change, generate or export`
@@ -82,6 +83,6 @@ export function ProjectAccessBadge() {
           {viewer ? VIEW_ONLY_LABEL : 'Shared · Editor'}
         </Text>
       </Badge>
-    </Tooltip>
+    </LazyTooltip>
   );
 }

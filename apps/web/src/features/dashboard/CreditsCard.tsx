@@ -1,13 +1,17 @@
-import { displayCredits, LOW_CREDIT_THRESHOLD } from '@atelier/shared';
-import { BarChart } from '@mantine/charts';
+import { LOW_CREDIT_THRESHOLD } from '@atelier/shared/constants';
+import { displayCredits } from '@atelier/shared/rules/credits';
 import { Alert, Badge, Box, Button, Card, Center, Group, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconChartBar, IconCoins, IconLogin2 } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { ButtonLink } from '../../components/ButtonLink';
 import { useAuth } from '../../lib/auth/useAuth';
 import { errorMessage } from '../../lib/errors';
 import { openLoginModal } from '../../lib/loginPrompt';
 import { trpc } from '../../lib/trpc';
 import { formatCredits } from '../history/generation';
+
+// The chart library (recharts, ~115 KB gzip) loads with the chart, after the dashboard has painted.
+const UsageBarChart = lazy(() => import('./UsageBarChart'));
 
 const USAGE_DAYS = 30;
 const dayLabel = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -51,20 +55,9 @@ function UsageChart() {
         </Center>
       ) : (
         <Box aria-label={`Bar chart: ${formatCredits(total)} used in the last ${USAGE_DAYS} days`} role="img">
-          <BarChart
-            h={190}
-            data={data}
-            dataKey="day"
-            series={[{ name: 'credits', label: 'Credits used', color: 'brand.5' }]}
-            tickLine="none"
-            gridAxis="x"
-            strokeDasharray="3 3"
-            yAxisProps={{ width: 28, domain: [0, top], ticks: [0, top / 2, top], tickFormatter: (v: number) => v.toLocaleString('en-US') }}
-            xAxisProps={{ interval: 6, tickMargin: 6 }}
-            valueFormatter={(v) => formatCredits(v)}
-            barProps={{ radius: [4, 4, 0, 0] }}
-            maxBarWidth={14}
-          />
+          <Suspense fallback={<Skeleton h={190} radius="md" data-testid="usage-chart-loading" />}>
+            <UsageBarChart data={data} top={top} />
+          </Suspense>
         </Box>
       )}
     </Stack>

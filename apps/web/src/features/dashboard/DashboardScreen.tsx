@@ -1,4 +1,3 @@
-import { GENERATION_TYPE_OF } from '@atelier/shared';
 import {
   Alert,
   Anchor,
@@ -7,7 +6,6 @@ import {
   Card,
   type CardProps,
   Center,
-  Grid,
   Group,
   Image,
   SimpleGrid,
@@ -47,8 +45,9 @@ import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage';
 import { trpc } from '../../lib/trpc';
 import { GenerationStatusBadge, GenerationThumb } from '../history/GenerationMedia';
 import { formatRelative, TYPE_META } from '../history/generation';
-import { ShareButton } from '../share/ShareLinks';
+import { ShareButton } from '../share/ShareButton';
 import { CreditsCard } from './CreditsCard';
+import classes from './DashboardScreen.module.css';
 
 type AnchorProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'color' | 'style'> & { ref?: Ref<HTMLAnchorElement> };
 
@@ -152,7 +151,7 @@ function SectionTitle({ id, title, action }: { id: string; title: string; action
 function QuickCreateCard() {
   const catalogue = trpc.generation.models.useQuery();
   const cheapest = (type: 'image' | 'video' | 'text' | 'audio', model?: string) => {
-    const models = (catalogue.data?.models ?? []).filter((m) => m.available && GENERATION_TYPE_OF[m.type] === type && (!model || m.id === model));
+    const models = (catalogue.data?.models ?? []).filter((m) => m.available && m.type.toLowerCase() === type && (!model || m.id === model));
     return models.length ? Math.min(...models.map((m) => m.credits)) : null;
   };
   return (
@@ -508,14 +507,10 @@ export function DashboardScreen() {
 
       {visit === 'first' ? <StartHereCard /> : null}
 
-      <Grid gap="lg" align="stretch">
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <CreditsCard />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <QuickCreateCard />
-        </Grid.Col>
-      </Grid>
+      <div className={classes.top}>
+        <CreditsCard />
+        <QuickCreateCard />
+      </div>
 
       <RecentGenerations />
 

@@ -10,7 +10,6 @@ import {
   Loader,
   Paper,
   Progress,
-  ScrollArea,
   Stack,
   Text,
   ThemeIcon,
@@ -105,7 +104,8 @@ export function GenerationResult({ generation, maxHeight = 520 }: { generation: 
   if (generation.type === 'text') {
     return (
       <Paper withBorder p="lg" radius="md" bg="var(--mantine-color-default)">
-        <ScrollArea.Autosize mah={maxHeight} type="auto">
+        {/* A native scroller: Mantine's ScrollArea would bring floating-ui into the dashboard's first load. */}
+        <Box mah={maxHeight} style={{ overflowY: 'auto' }}>
           {generation.outputText ? (
             <RenderedText text={generation.outputText} />
           ) : (
@@ -113,7 +113,7 @@ export function GenerationResult({ generation, maxHeight = 520 }: { generation: 
               This generation produced no text.
             </Text>
           )}
-        </ScrollArea.Autosize>
+        </Box>
       </Paper>
     );
   }

@@ -26,7 +26,7 @@ import { SavePromptButton } from '../../components/SavePromptButton';
 import { track } from '../../lib/analytics';
 import { errorMessage, isLoginRequiredError } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { ShareButton } from '../share/ShareLinks';
+import { ShareButton } from '../share/ShareButton';
 import { DownloadButton, GenerationProgress, GenerationResult, GenerationStatusBadge } from './GenerationMedia';
 import {
   formatCredits,

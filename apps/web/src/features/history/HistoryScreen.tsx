@@ -27,7 +27,7 @@ import { ScreenHeader } from '../../components/ScreenHeader';
 import { useAuth } from '../../lib/auth/useAuth';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { ShareButton } from '../share/ShareLinks';
+import { ShareButton } from '../share/ShareButton';
 import { GenerationStatusBadge, GenerationThumb } from './GenerationMedia';
 import { GenerationReceipt } from './GenerationReceipt';
 import { formatCredits, formatRelative, type Generation, isRunning, STATUS_META, TYPE_META } from './generation';

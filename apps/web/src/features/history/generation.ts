@@ -1,5 +1,5 @@
 import type { AppRouter } from '@atelier/api/router';
-import { GENERATION_STATUSES, GENERATION_TYPES, type GenerationStatus, type GenerationType } from '@atelier/shared';
+import type { GenerationStatus, GenerationType } from '@atelier/shared/constants';
 import type { MantineColor } from '@mantine/core';
 import { type Icon, IconFileText, IconMovie, IconPhoto, IconWaveSine } from '@tabler/icons-react';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
@@ -25,10 +25,7 @@ export const STATUS_META: Record<GenerationStatus, { label: string; color: Manti
   CANCELLED: { label: 'Cancelled', color: 'yellow' },
 };
 
-export const isGenerationType = (value: unknown): value is GenerationType =>
-  typeof value === 'string' && (GENERATION_TYPES as readonly string[]).includes(value);
-export const isGenerationStatus = (value: unknown): value is GenerationStatus =>
-  typeof value === 'string' && (GENERATION_STATUSES as readonly string[]).includes(value);
+export { isGenerationStatus, isGenerationType } from './generationGuards';
 
 /** PENDING or PROCESSING: the job may still change it. */
 export const isRunning = (status: GenerationStatus): boolean => status === 'PENDING' || status === 'PROCESSING';

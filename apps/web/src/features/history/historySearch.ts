@@ -1,5 +1,5 @@
-import type { GenerationStatus, GenerationType } from '@atelier/shared';
-import { isGenerationStatus, isGenerationType } from './generation';
+import type { GenerationStatus, GenerationType } from '@atelier/shared/constants';
+import { isGenerationStatus, isGenerationType } from './generationGuards';
 
 /** Search params of /history: filters, page and the open receipt, so a reload (or a link) keeps them. */
 export interface HistorySearch {

@@ -1,3 +1,5 @@
+import '@mantine/charts/styles.css';
+
 import { displayCredits, LOW_CREDIT_THRESHOLD } from '@atelier/shared';
 import { AreaChart } from '@mantine/charts';
 import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';

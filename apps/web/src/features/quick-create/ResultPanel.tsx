@@ -8,7 +8,7 @@ import { trpc } from '../../lib/trpc';
 import { DownloadButton, GenerationProgress, GenerationResult, GenerationStatusBadge } from '../history/GenerationMedia';
 import { formatCredits, formatDuration, type Generation, isRunning, TYPE_META } from '../history/generation';
 import { useLiveGeneration } from '../history/useLiveGeneration';
-import { ShareButton } from '../share/ShareLinks';
+import { ShareButton } from '../share/ShareButton';
 
 interface ResultPanelProps {
   generationId: string | null;

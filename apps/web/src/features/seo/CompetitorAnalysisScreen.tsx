@@ -1,3 +1,5 @@
+import '@mantine/charts/styles.css';
+
 import { BarChart } from '@mantine/charts';
 import { Accordion, Alert, Anchor, Badge, Grid, Group, Loader, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';

@@ -72,16 +72,7 @@ export function articleHeadings(content: string, format: 'markdown' | 'html'): s
   return [...new Set(sections(content, format).map((s) => s.heading))];
 }
 
-/** Search params of /projects/{projectId}/seo/refine: the article being refined. */
-export interface RefineSearch {
-  article?: string;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function parseRefineSearch(search: Record<string, unknown>): RefineSearch {
-  return typeof search.article === 'string' && UUID.test(search.article) ? { article: search.article } : {};
-}
+export { parseRefineSearch, type RefineSearch } from './refineSearch';
 
 /** Images may be absolute http(s) URLs or the app's own signed media paths (/media/<key>?exp&sig); nothing else. */
 export function safeImageSrc(raw: string | null | undefined): string | null {

@@ -16,16 +16,13 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconCopy, IconExternalLink, IconLink, IconLinkOff, IconShare } from '@tabler/icons-react';
+import { IconCheck, IconCopy, IconExternalLink, IconLink, IconLinkOff } from '@tabler/icons-react';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useState } from 'react';
 import { QueryError } from '../../components/feedback/QueryError';
-import { GuardedButton } from '../../components/GuardedButton';
 import { useAuth } from '../../lib/auth/useAuth';
-import { useRequireLogin } from '../../lib/auth/useRequireLogin';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { useProjectAccess } from '../collaboration/useProjectAccess';
 
 export type ShareLinkItem = inferRouterOutputs<AppRouter>['share']['list']['links'][number];
 
@@ -148,10 +145,10 @@ export function ShareLinkRow({ link, showTitle = false }: { link: ShareLinkItem;
   );
 }
 
-type Target = { generationId: string; exportId?: undefined } | { exportId: string; generationId?: undefined };
+export type ShareTarget = { generationId: string; exportId?: undefined } | { exportId: string; generationId?: undefined };
 
 /** Make and manage the public links of one generation or one export. */
-export function ShareLinkModal({ target, opened, onClose }: { target: Target; opened: boolean; onClose: () => void }) {
+export function ShareLinkModal({ target, opened, onClose }: { target: ShareTarget; opened: boolean; onClose: () => void }) {
   const utils = trpc.useUtils();
   const [expiry, setExpiry] = useState('never');
   const links = trpc.share.list.useQuery(target, { enabled: opened });
@@ -219,53 +216,4 @@ export function ShareLinkModal({ target, opened, onClose }: { target: Target; op
       </Stack>
     </Modal>
   );
-}
-
-/**
- * "Share" — opens the public-link manager for a finished generation or export (guests get the login popup).
- * `compact`: an icon button, for generation cards (dashboard, history).
- */
-export function ShareButton({ target, disabled, compact = false }: { target: Target; disabled?: boolean; compact?: boolean }) {
-  const [opened, setOpened] = useState(false);
-  const guard = useRequireLogin();
-  return (
-    <>
-      {compact ? (
-        <Tooltip label="Share a public link">
-          <ActionIcon
-            variant="default"
-            size="md"
-            radius="xl"
-            aria-label="Share"
-            disabled={disabled}
-            data-testid="share-card-button"
-            onClick={(e) => {
-              e.stopPropagation();
-              guard('createShareLink', () => setOpened(true));
-            }}
-          >
-            <IconShare size={15} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-      ) : (
-        <GuardedButton
-          action="createShareLink"
-          onAction={() => setOpened(true)}
-          variant="light"
-          disabled={disabled}
-          leftSection={<IconShare size={16} aria-hidden />}
-          data-testid="share-button"
-        >
-          Share
-        </GuardedButton>
-      )}
-      {opened ? <ShareLinkModal target={target} opened={opened} onClose={() => setOpened(false)} /> : null}
-    </>
-  );
-}
-
-/** "Share" for a finished export: only the project's owner may publish a project's export. */
-export function ExportShareButton({ projectId, exportId }: { projectId: string; exportId: string }) {
-  const { isOwner } = useProjectAccess(projectId);
-  return isOwner ? <ShareButton target={{ exportId }} /> : null;
 }

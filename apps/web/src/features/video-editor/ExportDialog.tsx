@@ -23,7 +23,7 @@ import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { absoluteTime, relativeTime } from '../projects/projectTypes';
 import { type Export, TERMINAL_EXPORT, useLiveExport } from '../projects/useLiveExport';
-import { ExportShareButton } from '../share/ShareLinks';
+import { ExportShareButton } from '../share/ShareButton';
 import { formatSeconds } from './timeline';
 
 const TERMINAL = TERMINAL_EXPORT;

@@ -1,8 +1,7 @@
-import { creditsToUnits } from '@atelier/shared';
-import { z } from 'zod';
+import { creditsToUnits } from '@atelier/shared/rules/credits';
 import { ApiError, restRequest } from '../http';
 import { reportSessionNotRestored } from './sessionNotice';
-import { type AuthResponse, type AuthState, type Credentials, type User, ZAuthResponse, ZRefreshResponse } from './types';
+import { type AuthResponse, type AuthState, type Credentials, type User, ZAnything, ZAuthResponse, ZRefreshResponse } from './types';
 
 /**
  * The auth store (spec §4). A tiny external store so that React (via useSyncExternalStore) and the
@@ -119,7 +118,7 @@ export const register = (credentials: Credentials): Promise<User> => authenticat
 export async function logout(): Promise<void> {
   const accessToken = state.accessToken;
   try {
-    await restRequest({ method: 'POST', path: '/auth/logout', body: {}, accessToken, schema: z.unknown() });
+    await restRequest({ method: 'POST', path: '/auth/logout', body: {}, accessToken, schema: ZAnything });
   } catch (error) {
     console.warn('[auth] logout failed on the server; signing out locally', error instanceof ApiError ? error.message : error);
   } finally {

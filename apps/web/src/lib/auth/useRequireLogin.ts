@@ -1,4 +1,4 @@
-import { actionNeedsLogin } from '@atelier/shared';
+import { actionNeedsLogin } from '@atelier/shared/rules/actions';
 import { notifications } from '@mantine/notifications';
 import { useCallback } from 'react';
 import { useEditAccess, VIEW_ONLY_LABEL } from '../../features/collaboration/viewOnly';

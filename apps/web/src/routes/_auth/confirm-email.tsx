@@ -1,12 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { ConfirmEmailScreen } from '../../features/auth/ConfirmEmailScreen';
-
-/** The link sent to a new address when the e-mail is changed. */
-const searchSchema = z.object({ token: z.string().optional().catch(undefined) });
+import { tokenSearch } from '../../lib/searchParams';
 
 export const Route = createFileRoute('/_auth/confirm-email')({
-  validateSearch: searchSchema,
+  validateSearch: tokenSearch,
   component: RouteComponent,
 });
 

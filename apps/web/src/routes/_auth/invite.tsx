@@ -1,12 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { InviteScreen } from '../../features/collaboration/InviteScreen';
-
-/** The link from an invitation mail. */
-const searchSchema = z.object({ token: z.string().optional().catch(undefined) });
+import { tokenSearch } from '../../lib/searchParams';
 
 export const Route = createFileRoute('/_auth/invite')({
-  validateSearch: searchSchema,
+  validateSearch: tokenSearch,
   component: RouteComponent,
 });
 

@@ -1,12 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { ResetPasswordScreen } from '../../features/auth/ResetPasswordScreen';
-
-/** The link from a password-reset mail (?token=…); without a token, the form that asks for one. */
-const searchSchema = z.object({ token: z.string().optional().catch(undefined) });
+import { tokenSearch } from '../../lib/searchParams';
 
 export const Route = createFileRoute('/_auth/reset-password')({
-  validateSearch: searchSchema,
+  validateSearch: tokenSearch,
   component: RouteComponent,
 });
 

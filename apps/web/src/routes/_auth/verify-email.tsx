@@ -1,12 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { VerifyEmailScreen } from '../../features/auth/VerifyEmailScreen';
-
-/** The link from the verification mail. */
-const searchSchema = z.object({ token: z.string().optional().catch(undefined) });
+import { tokenSearch } from '../../lib/searchParams';
 
 export const Route = createFileRoute('/_auth/verify-email')({
-  validateSearch: searchSchema,
+  validateSearch: tokenSearch,
   component: RouteComponent,
 });
 

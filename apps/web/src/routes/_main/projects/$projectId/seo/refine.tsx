@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { RefineDraftsScreen } from '../../../../../features/seo/RefineDraftsScreen';
-import { parseRefineSearch } from '../../../../../features/seo/seoData';
+import { parseRefineSearch } from '../../../../../features/seo/refineSearch';
 
 export const Route = createFileRoute('/_main/projects/$projectId/seo/refine')({
   validateSearch: parseRefineSearch,
