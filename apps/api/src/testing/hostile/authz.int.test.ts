@@ -216,6 +216,11 @@ const ROWS: Record<string, Kind> = {
   'webhooks.rotateSecret': 'authed',
   'webhooks.deliveries': 'viewer',
   'webhooks.resend': 'authed',
+  // Issue 24: personal API keys are the signed-in user's own, never the demo's.
+  'apiKeys.list': 'authed',
+  'apiKeys.create': 'authed',
+  'apiKeys.revoke': 'authed',
+  'apiKeys.securityLog': 'authed',
 };
 
 /** Mutations that are reads in disguise (estimates, comparisons) and may be public. */
