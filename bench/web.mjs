@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { buildWebManifest } from '../apps/api/src/plugins/web-manifest.ts';
 import { createTestApp } from '../apps/api/src/testing/harness.ts';
 import { DEMO_IDS, DEMO_USER_ID } from '../packages/db/src/seed/seed.ts';
 import { dropTemplateDatabase, prepareTemplateDatabase } from '../packages/db/src/testing.ts';
@@ -154,6 +155,20 @@ const median = (xs) => xs[Math.floor(xs.length / 2)];
 
 const rows = [];
 for (const url of routeUrls()) rows.push({ url, ...(await firstLoad(url)) });
+// What loads before interaction (the budget test's figure, apps/api/src/plugins/web-budget.test.ts): the
+// entry, its static imports and the route's split chunks, from the Vite manifest.
+const web = buildWebManifest(JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')));
+const gzFile = (file) => {
+  const full = path.join(dist, file);
+  return existsSync(`${full}.gz`) ? readFileSync(`${full}.gz`).length : gzipSync(readFileSync(full), { level: 9 }).length;
+};
+const shellJs = [...web.shell].map((k) => web.manifest[k]?.file).filter((f) => f?.endsWith('.js'));
+const budgetFigure = (pathname) => {
+  const route = web.match(pathname);
+  return { js: [...shellJs, ...web.routeJs(route)].reduce((sum, f) => sum + gzFile(f), 0), css: web.routeCss(route).reduce((sum, f) => sum + gzFile(f), 0) };
+};
+const budgetHome = budgetFigure('/');
+const budgetLogin = budgetFigure('/login');
 await browser.close();
 await t.close();
 if (built) rmSync(dist, { recursive: true, force: true });
@@ -170,7 +185,10 @@ console.log(`paint: FCP of / median ${ours?.toFixed(0)} ms | hello page ${floor?
 const home = rows.find((r) => r.url === '/');
 const login = rows.find((r) => r.url === '/login');
 console.log(
-  `first load: / JS ${kb(home.js)} (budget 195 KB) · /login JS ${kb(login.js)} (budget 195 KB) · / CSS ${kb(home.css)} (budget 40 KB) · hello page JS ${kb(hello.js)} CSS ${kb(hello.css)}`,
+  `before interaction (manifest): / JS ${kb(budgetHome.js)} (goal ≤ 195 KB, signed in ≤ 230 KB) · /login JS ${kb(budgetLogin.js)} (goal ≤ 195 KB) · / CSS ${kb(budgetHome.css)} (goal ≤ 40 KB) · hello page JS ${kb(hello.js)}`,
+);
+console.log(
+  `until idle (network): / JS ${kb(home.js)} · /login JS ${kb(login.js)} · / CSS ${kb(home.css)} · hello page JS ${kb(hello.js)} CSS ${kb(hello.css)}`,
 );
 console.log(
   '  (network figures: every JS/CSS file fetched until idle, lazy chunks such as the chart included; the budget test counts what loads before interaction)',
