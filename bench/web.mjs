@@ -165,7 +165,10 @@ const gzFile = (file) => {
 const shellJs = [...web.shell].map((k) => web.manifest[k]?.file).filter((f) => f?.endsWith('.js'));
 const budgetFigure = (pathname) => {
   const route = web.match(pathname);
-  return { js: [...shellJs, ...web.routeJs(route)].reduce((sum, f) => sum + gzFile(f), 0), css: web.routeCss(route).reduce((sum, f) => sum + gzFile(f), 0) };
+  return {
+    js: [...shellJs, ...web.routeJs(route)].reduce((sum, f) => sum + gzFile(f), 0),
+    css: web.routeCss(route).reduce((sum, f) => sum + gzFile(f), 0),
+  };
 };
 const budgetHome = budgetFigure('/');
 const budgetLogin = budgetFigure('/login');
