@@ -87,11 +87,12 @@ try {
   await sleep(500);
 
   // The old way, measured: every subscriber reads its row every 400 ms (the removed polling loop).
+  const media = { media: t.deps.media.for({ kind: 'user', userId: u.userId }) };
   const stop = new AbortController();
   const legacy = ids.map(async (id, i) => {
     await sleep((i * OLD_POLL_MS) / N); // spread like subscribers that arrived over time
     while (!stop.signal.aborted) {
-      toGeneration(t.deps, await getOwned(t.deps, u.userId, id));
+      toGeneration(media, await getOwned(t.deps, u.userId, id));
       await sleep(OLD_POLL_MS);
     }
   });
