@@ -4,6 +4,7 @@ export * from './repositories/api-key-actor';
 export * from './repositories/chat.repository';
 export * from './repositories/comfy.repository';
 export * from './repositories/generation.repository';
+export * from './repositories/generation.view';
 export * from './repositories/ledger.repository';
 export * from './repositories/media.repository';
 export * from './repositories/seo.repository';

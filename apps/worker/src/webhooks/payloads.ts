@@ -1,6 +1,5 @@
-import type { Db } from '@atelier/db';
+import { type Db, generationView } from '@atelier/db';
 import { MediaSigner } from '@atelier/media';
-import { unitsToCredits } from '@atelier/shared';
 import type { Env } from '@atelier/shared/env';
 
 /**
@@ -23,32 +22,7 @@ export async function buildWebhookData(
   if (delivery.object_type === 'generation' && id) {
     const row = await deps.db.selectFrom('generations').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) return { id, deleted: true };
-    return {
-      id: row.id,
-      type: row.type,
-      prompt: row.prompt,
-      effectivePrompt: row.effective_prompt,
-      status: row.status,
-      progress: row.progress,
-      outputUrl: absolute(user.url(row.output_url, { name: row.prompt })),
-      thumbnailUrl: absolute(user.url(row.thumbnail_url)),
-      outputText: row.output_text,
-      provider: row.provider,
-      model: row.model_id,
-      modelVersion: row.model_version,
-      projectId: row.project_id,
-      params: row.params,
-      seed: row.seed,
-      metadata: row.metadata,
-      creditsUsed: unitsToCredits(row.credit_units_charged),
-      creditsRefunded: unitsToCredits(row.credit_units_refunded),
-      providerCostUsd: Number(row.provider_cost_usd),
-      latencyMs: row.latency_ms,
-      error: row.error,
-      createdAt: new Date(row.created_at).toISOString(),
-      startedAt: iso(row.started_at),
-      completedAt: iso(row.completed_at),
-    };
+    return generationView(row, (key, options) => absolute(user.url(key, options)));
   }
   if (delivery.object_type === 'export' && id) {
     const r = await deps.db.selectFrom('exports').selectAll().where('id', '=', id).executeTakeFirst();

@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { applyCreditChangeInTransaction, currentApiKey, endGenerationWithRefund, type GenerationRow, spendKeyFor } from '@atelier/db';
+import { applyCreditChangeInTransaction, currentApiKey, endGenerationWithRefund, type GenerationRow, generationView, spendKeyFor } from '@atelier/db';
 import { announceRow } from '@atelier/jobs';
 import { removeUnreferenced } from '@atelier/media';
 import { OLLAMA_GENERATION_TOKENS } from '@atelier/providers';
@@ -36,33 +36,7 @@ const PLAIN_INPUTS: (keyof GenerationExtras & ModelInput)[] = [
 ];
 
 export function toGeneration(deps: Pick<Deps, 'media'>, row: GenerationRow): Generation {
-  const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
-  return {
-    id: row.id,
-    type: row.type,
-    prompt: row.prompt,
-    effectivePrompt: row.effective_prompt,
-    status: row.status,
-    progress: row.progress,
-    outputUrl: deps.media.url(row.output_url, { name: row.prompt }),
-    thumbnailUrl: deps.media.url(row.thumbnail_url),
-    outputText: row.output_text,
-    provider: row.provider,
-    model: row.model_id,
-    modelVersion: row.model_version,
-    projectId: row.project_id,
-    params: row.params,
-    seed: row.seed,
-    metadata: row.metadata,
-    creditsUsed: unitsToCredits(row.credit_units_charged),
-    creditsRefunded: unitsToCredits(row.credit_units_refunded),
-    providerCostUsd: Number(row.provider_cost_usd),
-    latencyMs: row.latency_ms,
-    error: row.error,
-    createdAt: new Date(row.created_at).toISOString(),
-    startedAt: iso(row.started_at),
-    completedAt: iso(row.completed_at),
-  };
+  return generationView(row, (key, options) => deps.media.url(key, options));
 }
 
 /** Checks the inputs against the model's requirements; returns the parameters actually used. */
