@@ -179,7 +179,7 @@ describe('generation screens', () => {
     expect(await receipt.getByTestId('receipt-charged').innerText()).toBe('1 credit');
     expect(await receipt.getByTestId('receipt-params').innerText()).toContain('16:9');
     expect(await receipt.getByText('Local Image (offline)').isVisible()).toBe(true);
-    expect(await receipt.getByText('1280 × 720 px').isVisible()).toBe(true);
+    await expect.poll(() => receipt.getByText('1280 × 720 px').isVisible()).toBe(true);
     await sleep(400); // drawer transition
     await saveScreen(page, 'history-receipt-desktop-light');
 
@@ -216,7 +216,8 @@ describe('generation screens', () => {
     await waitForShell(page);
     await page.getByTestId('usage-chart').waitFor();
     await expect.poll(() => page.getByTestId('usage-chart').getAttribute('data-total')).toBe('2');
-    expect(await page.getByTestId('usage-chart').locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
+    // The chart's code loads after the first paint (its own chunk): wait for the bars.
+    await expect.poll(() => page.getByTestId('usage-chart').locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('dashboard-balance').innerText()).toBe(String(before - 2));
     await expect.poll(() => page.getByTestId('recent-generation').count()).toBe(2);
     expect(await page.getByRole('link', { name: 'Quick Create: Music' }).getAttribute('href')).toBe('/quick-create?type=audio&model=local%2Fmusic');
