@@ -2,6 +2,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import { isPublicIp } from '@atelier/shared/ssrf';
 import { abortError, ProviderError } from './errors';
 import type { MediaKind } from './types';
 
@@ -41,83 +42,12 @@ export interface Downloaded {
   host: string;
 }
 
-const BLOCKED = new net.BlockList();
-for (const [net4, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.88.99.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  BLOCKED.addSubnet(net4, prefix, 'ipv4');
-for (const [net6, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['fec0::', 10],
-  ['ff00::', 8],
-  ['2001:db8::', 32],
-  ['100::', 64],
-] as const)
-  BLOCKED.addSubnet(net6, prefix, 'ipv6');
-
-/** The IPv4 address an IPv6 address carries (mapped, compatible, NAT64, 6to4), if any. */
-function embeddedIpv4(ip6: string): string | null {
-  const groups = expandIpv6(ip6);
-  if (!groups) return null;
-  const v4 = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
-  const zeros = (n: number) => groups.slice(0, n).every((g) => g === 0);
-  // ::ffff:a.b.c.d (mapped), ::a.b.c.d (compatible, deprecated), 64:ff9b::a.b.c.d (NAT64)
-  if (zeros(5) && groups[5] === 0xffff) return v4(groups[6] as number, groups[7] as number);
-  if (zeros(6) && ((groups[6] as number) !== 0 || (groups[7] as number) > 1)) return v4(groups[6] as number, groups[7] as number);
-  if (groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((g) => g === 0)) return v4(groups[6] as number, groups[7] as number);
-  // 2002:AABB:CCDD::/16 (6to4)
-  if (groups[0] === 0x2002) return v4(groups[1] as number, groups[2] as number);
-  return null;
-}
-
-function expandIpv6(ip: string): number[] | null {
-  let s = ip.replace(/^\[|\]$/g, '').split('%')[0] as string;
-  // A dotted IPv4 tail becomes two groups.
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(s);
-  if (dotted) {
-    const parts = (dotted[1] as string).split('.').map(Number);
-    if (parts.some((p) => p > 255)) return null;
-    const [a = 0, b = 0, c = 0, d = 0] = parts;
-    s = `${s.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head, tail] = s.split('::') as [string, string | undefined];
-  const h = head ? head.split(':') : [];
-  const t = tail !== undefined ? (tail ? tail.split(':') : []) : null;
-  const fill = t ? 8 - h.length - t.length : 0;
-  const all = t ? [...h, ...Array(Math.max(0, fill)).fill('0'), ...t] : h;
-  if (all.length !== 8) return null;
-  const groups = all.map((g) => Number.parseInt(g, 16));
-  return groups.some((g) => !Number.isFinite(g) || g < 0 || g > 0xffff) ? null : groups;
-}
-
-/** True for an address a provider's output URL may point at (public unicast). */
+/**
+ * True for an address a provider's output URL may point at (public unicast). The rules are the
+ * project's one set (`@atelier/shared/ssrf`), shared with the SEO page fetcher and webhooks.
+ */
 export function isPublicAddress(ip: string): boolean {
-  const bare = ip.replace(/^\[|\]$/g, '');
-  const family = net.isIP(bare);
-  if (family === 4) return !BLOCKED.check(bare, 'ipv4');
-  if (family === 6) {
-    const v4 = embeddedIpv4(bare);
-    if (v4) return net.isIP(v4) === 4 && !BLOCKED.check(v4, 'ipv4');
-    return !BLOCKED.check(bare, 'ipv6');
-  }
-  return false;
+  return isPublicIp(ip.replace(/^\[|\]$/g, ''));
 }
 
 const systemLookup: LookupFn = async (hostname) => {

@@ -1,7 +1,8 @@
 /**
- * Address rules for outgoing requests to user-supplied URLs (webhooks): pure, no Node APIs, so
- * they are unit tested on their own and could run anywhere. The DNS lookup and the pinned connect
- * live with the sender (apps/worker/src/webhooks); this file only says which addresses are public.
+ * Address rules for every outgoing request to a URL we did not choose (webhooks, providers' output
+ * downloads, the SEO page fetcher): pure, no Node APIs, so they are unit tested on their own and
+ * could run anywhere. The DNS lookup and the pinned connect live with each sender; this file only
+ * says which addresses are public.
  *
  * Refused: unspecified, loopback, private (RFC 1918), CGNAT (100.64/10), link-local (incl. the
  * 169.254.169.254 cloud metadata service), benchmarking, documentation, multicast and reserved

@@ -6,7 +6,7 @@ import { isPublicAddress } from '@atelier/providers';
 
 /**
  * Fetches a web page for the competitor analysis, SSRF-safe (docs: reliability.md, SSRF). The
- * address rules are the providers' output downloader's (`isPublicAddress`: private, loopback,
+ * address rules are the project's one set (`@atelier/shared/ssrf`, through `isPublicAddress`: private, loopback,
  * link-local, CGNAT, multicast, reserved and IPv4-mapped/embedded IPv6 refused); this one reads
  * HTML instead of media:
  *  - http and https only, no credentials in the URL, ports 80/443 or ≥ 1024;
