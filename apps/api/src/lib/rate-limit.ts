@@ -2,15 +2,25 @@ import { AppError } from '@atelier/shared';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 
+/** Where a caller stands in its window, e.g. for the IETF RateLimit-* headers. */
+export interface RateLimitState {
+  limit: number;
+  remaining: number;
+  /** Seconds until the window resets. */
+  resetSeconds: number;
+}
+
 /**
  * Fixed-window counter in Redis, so limits hold across processes. When Redis is down the
  * limiter lets the request through (logged): sign-in must not depend on the queue store.
+ * `onState` sees the window's state before a refusal (headers on the answer either way).
  */
 export async function rateLimit(
   deps: { redis: Redis; log: Logger; env: { redis: { queuePrefix: string } } },
   bucket: string,
   limit: number,
   windowSeconds = 60,
+  options: { message?: (state: RateLimitState) => string; onState?: (state: RateLimitState) => void } = {},
 ): Promise<void> {
   // Namespaced like the queues, so deployments (and test runs) sharing a Redis don't collide.
   const key = `${deps.env.redis.queuePrefix}:rl:${bucket}`;
@@ -24,8 +34,12 @@ export async function rateLimit(
     deps.log.warn({ err: String(e), bucket: bucket.split(':')[0] }, 'rate limiter unavailable');
     return;
   }
+  const state: RateLimitState = { limit, remaining: Math.max(0, limit - count), resetSeconds: Math.max(1, ttl) };
+  options.onState?.(state);
   if (count > limit) {
-    throw new AppError('RATE_LIMITED', 'Too many attempts. Please wait a moment and try again.', { retryAfterSeconds: Math.max(1, ttl) });
+    throw new AppError('RATE_LIMITED', options.message?.(state) ?? 'Too many attempts. Please wait a moment and try again.', {
+      retryAfterSeconds: state.resetSeconds,
+    });
   }
 }
 

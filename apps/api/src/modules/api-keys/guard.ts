@@ -1,6 +1,7 @@
 import { runAsApiKey } from '@atelier/db';
 import { AppError } from '@atelier/shared';
 import type { Context } from '../../context';
+import { rateLimit } from '../../lib/rate-limit';
 import { apiKeyBearer } from './authenticate';
 import { describeRule, missingScopes, scopeFor } from './scopes';
 
@@ -14,7 +15,7 @@ const WINDOW_SECONDS = 60;
  * per-key rate limit, and the procedure runs as the key (ledger rows and generations name it).
  */
 export async function guardApiKey<T>(
-  ctx: Pick<Context, 'user' | 'authInvalid' | 'req' | 'res' | 'redis' | 'env'>,
+  ctx: Pick<Context, 'user' | 'authInvalid' | 'req' | 'res' | 'redis' | 'env' | 'log'>,
   path: string,
   type: 'query' | 'mutation' | 'subscription',
   next: () => Promise<T>,
@@ -37,30 +38,20 @@ export async function guardApiKey<T>(
       },
     );
   }
-  await rateLimit(ctx, key.id);
+  await limitKey(ctx, key.id);
   return runAsApiKey({ id: key.id, name: key.name, prefix: key.prefix }, next);
 }
 
-/** A fixed one-minute window per key in Redis, shared by every replica; IETF RateLimit headers. */
-async function rateLimit(ctx: Pick<Context, 'res' | 'redis' | 'env'>, keyId: string) {
+/** The per-key limit: the shared Redis window (lib/rate-limit.ts), with the IETF RateLimit headers. */
+function limitKey(ctx: Pick<Context, 'res' | 'redis' | 'env' | 'log'>, keyId: string) {
   const limit = ctx.env.apiKeys.rateLimitPerMinute;
-  const now = Math.floor(Date.now() / 1000);
-  const window = Math.floor(now / WINDOW_SECONDS);
-  const reset = (window + 1) * WINDOW_SECONDS - now;
-  const redisKey = `${ctx.env.redis.queuePrefix}:ratelimit:api-key:${keyId}:${window}`;
-  const [[, count]] = (await ctx.redis
-    .multi()
-    .incr(redisKey)
-    .expire(redisKey, WINDOW_SECONDS * 2)
-    .exec()) as [[unknown, number]];
-  if (ctx.res?.header) {
-    ctx.res.header('RateLimit-Limit', String(limit));
-    ctx.res.header('RateLimit-Remaining', String(Math.max(0, limit - count)));
-    ctx.res.header('RateLimit-Reset', String(reset));
-  }
-  if (count > limit) {
-    throw new AppError('RATE_LIMITED', `This API key made more than ${limit} requests this minute; retry in ${reset} s`, {
-      retryAfterSeconds: reset,
-    });
-  }
+  return rateLimit(ctx, `api-key:${keyId}`, limit, WINDOW_SECONDS, {
+    onState: (state) => {
+      if (!ctx.res?.header) return;
+      ctx.res.header('RateLimit-Limit', String(state.limit));
+      ctx.res.header('RateLimit-Remaining', String(state.remaining));
+      ctx.res.header('RateLimit-Reset', String(state.resetSeconds));
+    },
+    message: (state) => `This API key made more than ${state.limit} requests this minute; retry in ${state.resetSeconds} s`,
+  });
 }
