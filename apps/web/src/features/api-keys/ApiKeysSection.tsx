@@ -22,6 +22,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconCopy, IconKey, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ScreenEmptyState } from '../../components/ScreenEmptyState';
 import { track } from '../../lib/analytics';
 import { errorFields, errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
@@ -254,13 +255,14 @@ export function ApiKeysSection() {
             </Button>
           </Alert>
         ) : keys.data.apiKeys.length === 0 ? (
-          <Stack align="center" gap="xs" py="lg" data-testid="api-keys-empty">
-            <IconKey size={28} stroke={1.5} aria-hidden />
-            <Text fw={500}>No API keys yet</Text>
-            <Text size="sm" c="dimmed" ta="center" maw={420}>
-              Create a key to generate images, follow their status and download the results from your own scripts.
-            </Text>
-          </Stack>
+          <div data-testid="api-keys-empty">
+            <ScreenEmptyState
+              bare
+              icon={<IconKey size={26} stroke={1.6} />}
+              title="No API keys yet"
+              description="Create a key to generate images, follow their status and download the results from your own scripts."
+            />
+          </div>
         ) : (
           <Table.ScrollContainer minWidth={760}>
             <Table verticalSpacing="sm" data-testid="api-keys-table">
