@@ -1,4 +1,4 @@
-import { type Db, generationView } from '@atelier/db';
+import { type Db, exportView, generationView } from '@atelier/db';
 import { MediaSigner } from '@atelier/media';
 import type { Env } from '@atelier/shared/env';
 
@@ -27,22 +27,8 @@ export async function buildWebhookData(
   if (delivery.object_type === 'export' && id) {
     const r = await deps.db.selectFrom('exports').selectAll().where('id', '=', id).executeTakeFirst();
     if (!r) return { id, deleted: true };
-    const url = absolute(user.forProject(r.project_id).url(r.output_url, { name: r.name }));
-    return {
-      id: r.id,
-      projectId: r.project_id,
-      name: r.name,
-      type: r.type,
-      status: r.status,
-      progress: r.progress,
-      outputUrl: url,
-      downloadUrl: url ? `${url}&download=1` : null,
-      error: r.error,
-      metadata: r.metadata,
-      createdAt: new Date(r.created_at).toISOString(),
-      updatedAt: new Date(r.updated_at).toISOString(),
-      completedAt: iso(r.completed_at),
-    };
+    const project = user.forProject(r.project_id);
+    return exportView(r, (key, options) => absolute(project.url(key, options)));
   }
   if (delivery.object_type === 'seo_article' && id) {
     const r = await deps.db

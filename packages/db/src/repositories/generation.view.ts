@@ -1,8 +1,10 @@
 import { unitsToCredits } from '@atelier/shared';
-import type { GenerationRow } from '../types';
+import type { ExportRow, GenerationRow } from '../types';
 
 /** Makes a media key into a URL the reader may use (a signed media URL), or null without a key. */
 export type MediaUrlOf = (key: string | null | undefined, options?: { name?: string }) => string | null;
+
+const EXPORT_STATES = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'] as const;
 
 /**
  * A generation as `GET /api/generation/{id}` answers it. The api (its REST and tRPC reads) and the
@@ -35,5 +37,28 @@ export function generationView(row: GenerationRow, url: MediaUrlOf) {
     createdAt: new Date(row.created_at).toISOString(),
     startedAt: iso(row.started_at),
     completedAt: iso(row.completed_at),
+  };
+}
+
+/**
+ * A project export as `GET /api/projects/exports/{id}` answers it (api) and as a webhook's `data`
+ * (worker). `url` is the project's media URL maker; downloads are named after the export.
+ */
+export function exportView(r: ExportRow, url: MediaUrlOf) {
+  const outputUrl = url(r.output_url, { name: r.name });
+  return {
+    id: r.id,
+    projectId: r.project_id,
+    name: r.name,
+    type: r.type,
+    status: (EXPORT_STATES as readonly string[]).includes(r.status) ? (r.status as (typeof EXPORT_STATES)[number]) : 'PENDING',
+    progress: r.progress,
+    outputUrl,
+    downloadUrl: outputUrl ? `${outputUrl}&download=1` : null,
+    error: r.error,
+    metadata: r.metadata,
+    createdAt: new Date(r.created_at).toISOString(),
+    updatedAt: new Date(r.updated_at).toISOString(),
+    completedAt: r.completed_at ? new Date(r.completed_at).toISOString() : null,
   };
 }

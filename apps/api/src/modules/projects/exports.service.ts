@@ -1,10 +1,10 @@
-import { type Db, type ExportRow, ROW_STATE } from '@atelier/db';
+import { type Db, type ExportRow, exportView, ROW_STATE } from '@atelier/db';
 import { announceRow } from '@atelier/jobs';
 import { AppError } from '@atelier/shared';
 import type { Context } from '../../context';
 import { followRow } from '../../lib/live';
 import { effectiveClip, listClipRows } from './clips.service';
-import { type CreateExportRequest, EXPORT_STATUSES, type Export, type ExportType } from './exports.schema';
+import type { CreateExportRequest, Export, ExportType } from './exports.schema';
 import { notFound, projectFor, readableBy } from './projects.access';
 import { ownMediaKey } from './projects.media';
 import { listSegmentsOf } from './segments.service';
@@ -23,22 +23,8 @@ export const MAX_EXPORTS_IN_FLIGHT = 3;
 
 export function toExport(deps: Pick<Deps, 'media'>, r: ExportRow): Export {
   // Named after the export ("Poster v1" → poster-v1.png) for every download of it.
-  const url = deps.media.forProject(r.project_id).url(r.output_url, { name: r.name });
-  return {
-    id: r.id,
-    projectId: r.project_id,
-    name: r.name,
-    type: r.type,
-    status: (EXPORT_STATUSES as readonly string[]).includes(r.status) ? (r.status as Export['status']) : 'PENDING',
-    progress: r.progress,
-    outputUrl: url,
-    downloadUrl: url ? `${url}&download=1` : null,
-    error: r.error,
-    metadata: r.metadata,
-    createdAt: new Date(r.created_at).toISOString(),
-    updatedAt: new Date(r.updated_at).toISOString(),
-    completedAt: r.completed_at ? new Date(r.completed_at).toISOString() : null,
-  };
+  const media = deps.media.forProject(r.project_id);
+  return { ...exportView(r, (key, options) => media.url(key, options)), type: r.type as Export['type'] };
 }
 
 /** Exports of projects the viewer owns or collaborates on (the project join is the access check). */
