@@ -187,9 +187,11 @@ describe('export worker: video/mp4', () => {
     expect({ w: probe.width, h: probe.height }).toEqual({ w: 1280, h: 720 });
     expect(probe.videoCodec).toBe('h264');
     expect(probe.audioCodec).toBe('aac');
+    // 25, 30 and 24 fps clips: the timeline runs at 30.
+    expect(probe.frameRate).toBe('30/1');
     const bytes = await readFile(file);
     expect(bytes.indexOf('moov')).toBeLessThan(bytes.indexOf('mdat')); // +faststart
-    expect(row?.metadata).toMatchObject({ clips: 3, width: 1280, height: 720, skippedClips: 0 });
+    expect(row?.metadata).toMatchObject({ clips: 3, width: 1280, height: 720, skippedClips: 0, frameRate: '30/1' });
     expect(Math.abs(Number(row?.metadata.durationSeconds) - expected)).toBeLessThanOrEqual(0.1);
   });
 
@@ -205,6 +207,8 @@ describe('export worker: video/mp4', () => {
     expect({ w: p1.width, h: p1.height }).toEqual({ w: expected.width, h: expected.height });
     expect(p1.hasAudio).toBe(true);
     expect(Math.abs(p1.durationSeconds - 3)).toBeLessThanOrEqual(0.1);
+    // Both clips are 25 fps: the export keeps their rate, no frame repeated.
+    expect(p1.frameRate).toBe('25/1');
 
     const audioKey = await storeMedia('audio', { seconds: 1 });
     const withAudio = await waitForExport(await startExport(projectId, 'video/mp4', { audioKey }));

@@ -301,6 +301,7 @@ async function exportVideo(ctx: RenderCtx): Promise<Produced> {
       clips: result.segments.length,
       skippedClips: result.skipped.length + (clips.length - playable.length),
       renderMs: result.wallMs,
+      frameRate: result.frameRate,
       hasAudioTrack: Boolean(audioPath),
     },
   };

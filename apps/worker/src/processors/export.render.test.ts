@@ -3,7 +3,20 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildZip, crc32 } from './export.render';
+import { buildZip, crc32, exportFrameRate } from './export.render';
+
+describe('exportFrameRate', () => {
+  it('keeps the clips’ own rate when they all share one between 12 and 60 fps, else 30', () => {
+    expect(exportFrameRate(['24/1', '24/1', '24/1'])).toBe('24/1');
+    expect(exportFrameRate(['30000/1001', '30000/1001'])).toBe('30000/1001');
+    expect(exportFrameRate(['60/1'])).toBe('60/1');
+    expect(exportFrameRate(['24/1', '25/1'])).toBe('30/1');
+    expect(exportFrameRate(['24/1', null])).toBe('30/1');
+    expect(exportFrameRate(['120/1', '120/1'])).toBe('30/1');
+    expect(exportFrameRate(['10/1'])).toBe('30/1');
+    expect(exportFrameRate([])).toBe('30/1');
+  });
+});
 
 describe('crc32', () => {
   it('matches the standard check value and known vectors', () => {

@@ -15,6 +15,8 @@ export interface ProbeResult {
   hasVideo: boolean;
   hasAudio: boolean;
   formatName: string | null;
+  /** The video's frame rate as ffprobe gives it (`24/1`, `30000/1001`), or null. */
+  frameRate: string | null;
 }
 
 interface RunResult {
@@ -92,7 +94,15 @@ export async function probeFile(path: string, signal?: AbortSignal): Promise<Pro
   });
   const info = JSON.parse(stdout) as {
     format?: { duration?: string; format_name?: string };
-    streams?: { codec_type?: string; codec_name?: string; width?: number; height?: number; duration?: string }[];
+    streams?: {
+      codec_type?: string;
+      codec_name?: string;
+      width?: number;
+      height?: number;
+      duration?: string;
+      avg_frame_rate?: string;
+      r_frame_rate?: string;
+    }[];
   };
   const streams = info.streams ?? [];
   const video = streams.find((s) => s.codec_type === 'video');
@@ -107,7 +117,31 @@ export async function probeFile(path: string, signal?: AbortSignal): Promise<Pro
     hasVideo: Boolean(video),
     hasAudio: Boolean(audio),
     formatName: info.format?.format_name ?? null,
+    frameRate: rateOf(video?.avg_frame_rate) ?? rateOf(video?.r_frame_rate),
   };
+}
+
+/** `30000/1001` stays as it is; `0/0` and nonsense are null. */
+function rateOf(text: string | undefined): string | null {
+  const m = /^(\d+)\/(\d+)$/.exec(text ?? '');
+  return m && Number(m[1]) > 0 && Number(m[2]) > 0 ? `${m[1]}/${m[2]}` : null;
+}
+
+const rateValue = (rate: string) => {
+  const [n, d] = rate.split('/').map(Number) as [number, number];
+  return n / d;
+};
+
+/**
+ * The export's frame rate: the clips' own when they all share one between 12 and 60 fps (no frame is
+ * duplicated or dropped, and the encoder has no extra frames to compress — a 24 fps timeline encoded
+ * at 30 fps spends a fifth of its time on copies), else 30.
+ */
+export function exportFrameRate(rates: (string | null)[]): string {
+  const first = rates[0];
+  if (!first || rates.some((r) => r === null || Math.abs(rateValue(r) - rateValue(first)) > 0.001)) return '30/1';
+  const value = rateValue(first);
+  return value >= 12 && value <= 60 ? first : '30/1';
 }
 
 export interface RenderClipInput {
@@ -125,7 +159,8 @@ export interface RenderVideoOptions {
   outputPath: string;
   /** Optional audio track (local path) that replaces the clips' own sound; padded or cut to the video's length. */
   audioPath?: string | null;
-  fps?: number;
+  /** Frames per second (`30`, or a rate such as `30000/1001`); by default the clips' own when they agree, else 30. */
+  fps?: number | string;
   /** x264 preset and quality. */
   preset?: string;
   crf?: number;
@@ -149,6 +184,8 @@ export interface RenderVideoResult {
   durationSeconds: number;
   width: number;
   height: number;
+  /** The frame rate the export was encoded at (`24/1`). */
+  frameRate: string;
   segments: RenderedSegment[];
   skipped: number[];
   wallMs: number;
@@ -158,7 +195,7 @@ const num = (n: number) => n.toFixed(6).replace(/0+$/, '').replace(/\.$/, '');
 
 /**
  * Renders the clips in order with their trims, each scaled to fit and padded to width×height
- * (black bars), at a constant frame rate, into an H.264/AAC MP4 with +faststart. The sound is
+ * (black bars), at a constant frame rate (exportFrameRate), into an H.264/AAC MP4 with +faststart. The sound is
  * the given audio track, else each clip's own sound, else silence — a silent AAC track is always
  * present so players behave. Every clip contributes a whole number of frames
  * (round(played × fps)), so the export's length is the sum of the trimmed lengths to within
@@ -166,18 +203,28 @@ const num = (n: number) => n.toFixed(6).replace(/0+$/, '').replace(/\.$/, '');
  */
 export async function renderExportVideo(options: RenderVideoOptions): Promise<RenderVideoResult> {
   const t0 = Date.now();
-  const fps = options.fps ?? 30;
   const { width, height, signal } = options;
   if (width % 2 || height % 2 || width < 16 || height < 16) throw new Error(`Invalid export size ${width}x${height}`);
   if (!options.clips.length) throw new Error('Nothing to export: the timeline has no clips');
 
+  const probes = await Promise.all(
+    options.clips.map((clip, index) =>
+      probeFile(clip.path, signal).catch((e: Error) => {
+        throw new Error(`Clip ${index + 1} is not a readable video (${e.message})`);
+      }),
+    ),
+  );
+  for (const [index, probe] of probes.entries()) {
+    if (!probe.hasVideo || probe.durationSeconds <= 0) throw new Error(`Clip ${index + 1} has no video stream`);
+  }
+  const rate = options.fps === undefined ? exportFrameRate(probes.map((p) => p.frameRate)) : String(options.fps);
+  const fps = rate.includes('/') ? rateValue(rate) : Number(rate);
+  if (!(fps > 0)) throw new Error(`Invalid frame rate ${rate}`);
+
   const segments: RenderedSegment[] = [];
   const skipped: number[] = [];
   for (const [index, clip] of options.clips.entries()) {
-    const probe = await probeFile(clip.path, signal).catch((e: Error) => {
-      throw new Error(`Clip ${index + 1} is not a readable video (${e.message})`);
-    });
-    if (!probe.hasVideo || probe.durationSeconds <= 0) throw new Error(`Clip ${index + 1} has no video stream`);
+    const probe = probes[index] as ProbeResult;
     // §5 on the real file: trims are clamped to what the file actually holds.
     const timing = normalizeClipTiming({ duration: probe.durationSeconds, startTrim: clip.startTrim ?? 0, endTrim: clip.endTrim ?? 0 });
     const frames = Math.round((timing.duration - timing.startTrim - timing.endTrim) * fps);
@@ -217,7 +264,7 @@ export async function renderExportVideo(options: RenderVideoOptions): Promise<Re
   segments.forEach((s, i) => {
     // tpad clones the last frame in case the file is a hair shorter than it claims; trim takes whole frames.
     graph.push(
-      `[${i}:v:0]setpts=PTS-STARTPTS,fps=${fps},${fit},tpad=stop_mode=clone:stop_duration=1,trim=end_frame=${s.frames},setpts=PTS-STARTPTS[v${i}]`,
+      `[${i}:v:0]setpts=PTS-STARTPTS,fps=${rate},${fit},tpad=stop_mode=clone:stop_duration=1,trim=end_frame=${s.frames},setpts=PTS-STARTPTS[v${i}]`,
     );
     if (audioInput < 0) {
       graph.push(
@@ -253,7 +300,7 @@ export async function renderExportVideo(options: RenderVideoOptions): Promise<Re
     '-pix_fmt',
     'yuv420p',
     '-r',
-    String(fps),
+    rate,
     '-c:a',
     'aac',
     '-b:a',
@@ -296,6 +343,7 @@ export async function renderExportVideo(options: RenderVideoOptions): Promise<Re
     durationSeconds: out.durationSeconds,
     width: out.width ?? width,
     height: out.height ?? height,
+    frameRate: rate,
     segments,
     skipped,
     wallMs: Date.now() - t0,

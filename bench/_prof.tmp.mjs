@@ -1,0 +1,31 @@
+import autocannon from 'autocannon';
+import { createTestApp } from '../apps/api/src/testing/harness.ts';
+import { dropTemplateDatabase, prepareTemplateDatabase } from '../packages/db/src/testing.ts';
+import { Session } from 'node:inspector/promises';
+import { writeFile } from 'node:fs/promises';
+process.env.TEST_DATABASE_TEMPLATE ??= `atelier_bench_${process.pid}`;
+await prepareTemplateDatabase();
+const t = await createTestApp({ VALIDATE_OUTPUT: 'false' });
+await t.deps.sessions.ready();
+const u = await t.signUp();
+const db = t.deps.db;
+await db.insertInto('generations').values(Array.from({ length: 20 }, (_, i) => ({ id: crypto.randomUUID(), user_id: u.userId, type: 'image', prompt: `bench prompt ${i}`, model_id: 'local/image', provider: 'local', model_version: 'local/image', params: JSON.stringify({ resolution: '480p' }), status: 'COMPLETED', progress: 100, output_url: `generations/${u.userId}/x${i}.png`, credit_units_charged: 100 }))).execute();
+const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+const auth = { authorization: `Bearer ${u.token}` };
+const trpcInput = encodeURIComponent(JSON.stringify({ limit: 20 }));
+import Fastify from 'fastify';
+import { history } from '../apps/api/src/modules/generation/generation.service.ts';
+const bare = Fastify({ logger: false });
+bare.get('/history', async () => history({ ...t.deps, media: t.deps.media.for({ kind: 'user', userId: u.userId }) }, u.userId, { limit: 20, offset: 0 }));
+const bareAddress = await bare.listen({ host: '127.0.0.1', port: 0 });
+const urls = { bare: `${bareAddress}/history`, rest: `${address}/api/generation/history?limit=20`, trpc: `${address}/trpc/generation.history?input=${trpcInput}` };
+const run = (url, d) => new Promise((res, rej) => autocannon({ url, headers: auth, connections: 10, duration: d }, (e, r) => (e ? rej(e) : res(r))));
+for (const [k, url] of Object.entries(urls)) {
+  await run(url, 2);
+  const s = new Session(); s.connect(); await s.post('Profiler.enable'); await s.post('Profiler.setSamplingInterval', { interval: 100 }); await s.post('Profiler.start');
+  const r = await run(url, 8);
+  const { profile } = await s.post('Profiler.stop');
+  await writeFile(`/tmp/prof/${k}.cpuprofile`, JSON.stringify(profile));
+  console.log(k, r.requests.average, r.requests.total);
+}
+await t.close(); await dropTemplateDatabase(); process.exit(0);
