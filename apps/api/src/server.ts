@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import type { TRPCError } from '@trpc/server';
-import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import type { FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { type AppDeps, contextFactory } from './context';
 import { isUnavailableError, logProcedureError } from './errors';
@@ -13,6 +13,7 @@ import { registerMetrics } from './plugins/metrics';
 import { registerRest } from './plugins/rest';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { stripeWebhookPlugin } from './plugins/stripe-webhook';
+import { registerTrpcHttp } from './plugins/trpc-http';
 import { registerWebAssets } from './plugins/web-assets';
 import { resolveWebDist } from './plugins/web-dist';
 import { type AppRouter, appRouter } from './router';
@@ -26,6 +27,18 @@ declare module 'fastify' {
 }
 
 const REDACT_QUERY = /([?&](?:token|sig|signature|access_token|connectionParams)=)[^&]*/gi;
+
+/** The options /trpc is served with (plugins/trpc-http.ts; its test hands the same ones to tRPC's own adapter). */
+export function trpcOptionsFor(deps: AppDeps) {
+  return {
+    router: appRouter,
+    createContext: contextFactory(deps),
+    // Postgres/Redis unreachable while building the context (the session lookup): 503, not 500.
+    responseMeta: ({ errors }: { errors: { cause?: unknown }[] }) =>
+      errors.some((e) => isUnavailableError(e.cause)) ? { status: 503, headers: { 'Retry-After': '5' } } : {},
+    onError: (opts: { error: TRPCError; path?: string; type?: string }) => logProcedureError(deps.log, 'trpc', opts),
+  } as unknown as FastifyTRPCPluginOptions<AppRouter>['trpcOptions'];
+}
 
 export async function buildServer(deps: AppDeps): Promise<FastifyInstance> {
   // Output schemas: checked in development and tests, not on every production response (VALIDATE_OUTPUT).
@@ -43,21 +56,26 @@ export async function buildServer(deps: AppDeps): Promise<FastifyInstance> {
 
   // The REST adapter rewrites req.url (and originalUrl) to strip /api: keep what the client asked for.
   app.decorateRequest('requestPath', '');
-  app.addHook('onRequest', async (req) => {
+  // Hooks on every request are callback-style: an async hook costs a promise and a microtask turn each.
+  app.addHook('onRequest', (req, _reply, done) => {
     req.requestPath = req.raw.url ?? req.url;
+    done();
   });
 
   // One line per request: method, url, status and duration (spec §8). No bodies, no headers.
-  app.addHook('onResponse', async (req, reply) => {
-    const entry = {
-      method: req.method,
-      url: req.requestPath.replace(REDACT_QUERY, '$1[redacted]'),
-      status: reply.statusCode,
-      durationMs: Math.round(reply.elapsedTime),
-    };
-    if (reply.statusCode >= 500) req.log.error(entry, 'request failed');
-    else if (req.requestPath.startsWith('/assets/')) req.log.debug(entry, 'request');
-    else req.log.info(entry, 'request');
+  app.addHook('onResponse', (req, reply, done) => {
+    const level = reply.statusCode >= 500 ? 'error' : req.requestPath.startsWith('/assets/') ? 'debug' : 'info';
+    // The entry is only built when it will be written.
+    if (deps.log.isLevelEnabled(level)) {
+      const entry = {
+        method: req.method,
+        url: req.requestPath.replace(REDACT_QUERY, '$1[redacted]'),
+        status: reply.statusCode,
+        durationMs: Math.round(reply.elapsedTime),
+      };
+      req.log[level](entry, level === 'error' ? 'request failed' : 'request');
+    }
+    done();
   });
 
   // GET /metrics, and one duration observation per request (route pattern, method, status).
@@ -88,17 +106,8 @@ export async function buildServer(deps: AppDeps): Promise<FastifyInstance> {
     void reply.status(status).send({ error: { code, message, ...(status === 400 ? { fields: [{ path: '(body)', message }] } : {}) } });
   });
 
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext: contextFactory(deps),
-      // Postgres/Redis unreachable while building the context (the session lookup): 503, not 500.
-      responseMeta: ({ errors }: { errors: { cause?: unknown }[] }) =>
-        errors.some((e) => isUnavailableError(e.cause)) ? { status: 503, headers: { 'Retry-After': '5' } } : {},
-      onError: (opts: { error: TRPCError; path?: string; type?: string }) => logProcedureError(deps.log, 'trpc', opts),
-    },
-  } as never);
+  // tRPC at /trpc: the official Fastify adapter, with plain queries answered on a fast path (plugins/trpc-http.ts).
+  await registerTrpcHttp(app, '/trpc', trpcOptionsFor(deps));
 
   await app.register(stripeWebhookPlugin, { deps });
   await app.register(trackingPlugin, { deps });

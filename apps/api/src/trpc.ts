@@ -3,7 +3,7 @@
 import { DEMO_USER_ID } from '@atelier/db';
 import { AppError, MESSAGES } from '@atelier/shared';
 import type {} from '@fastify/cookie';
-import { initTRPC } from '@trpc/server';
+import { getTRPCErrorFromUnknown, initTRPC, type TRPCError } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Context } from './context';
@@ -43,89 +43,113 @@ const t = initTRPC
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/** AppErrors become TRPCErrors here, once; a Retry-After header rides along where given. */
-const errorMapping = t.middleware(async ({ ctx, next }) => {
-  const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) {
-    const cause = result.error.cause;
-    if (cause.retryAfterSeconds) ctx.res.header('Retry-After', String(cause.retryAfterSeconds));
-    return { ...result, error: toTRPCError(cause) } as typeof result;
+/**
+ * AppErrors become TRPCErrors here, once; a Retry-After header rides along where given. Postgres or
+ * Redis dropping or refusing the connection is 503 with Retry-After, not 500.
+ */
+function mapError(ctx: Pick<Context, 'res'>, error: TRPCError): TRPCError {
+  const cause = error.cause;
+  if (cause instanceof AppError) {
+    if (cause.retryAfterSeconds) ctx.res?.header('Retry-After', String(cause.retryAfterSeconds));
+    return toTRPCError(cause);
   }
-  // Postgres or Redis dropped or refused the connection: 503 with Retry-After, not 500.
-  if (!result.ok && isUnavailableError(result.error.cause)) {
-    ctx.res.header('Retry-After', '5');
-    return {
-      ...result,
-      error: toTRPCError(new AppError('UNAVAILABLE', UNAVAILABLE_MESSAGE, { cause: result.error.cause, retryAfterSeconds: 5 })),
-    } as typeof result;
+  if (isUnavailableError(cause)) {
+    ctx.res?.header('Retry-After', '5');
+    return toTRPCError(new AppError('UNAVAILABLE', UNAVAILABLE_MESSAGE, { cause, retryAfterSeconds: 5 }));
   }
-  return result;
-});
+  return error;
+}
+
+interface GateOptions {
+  ctx: Context;
+  path: string;
+  type: 'query' | 'mutation' | 'subscription';
+  meta: OpenApiMeta | undefined;
+  getRawInput: () => Promise<unknown>;
+}
 
 /**
- * Every procedure's input, REST and tRPC alike: text may not carry NUL or other C0 control characters
- * (Postgres refuses NUL; the others are invisible and have no place in names, prompts or ids). Tab,
- * line feed and carriage return stay allowed — prompts, articles and messages are multi-line.
- * One place, before any schema runs: 400 naming each offending field, nothing done.
+ * What every procedure goes through, REST and tRPC alike, in ONE middleware (each tRPC middleware
+ * layer costs two object spreads and a promise per request, and a list read runs through them all):
+ * 1. the request's route is named after the procedure for the HTTP metrics (plugins/metrics.ts);
+ * 2. text may not carry NUL or other C0 control characters (Postgres refuses NUL; the others are
+ *    invisible and have no place in names, prompts or ids) — tab, line feed and carriage return stay
+ *    allowed, prompts and articles are multi-line; 400 naming each offending field, nothing done;
+ * 3. a personal API key reaches only the procedures its scopes cover, within its rate limit
+ *    (modules/api-keys/guard.ts), and the rest runs as the key;
+ * 4. the procedure kind's own check (`check`: stale token, signed in, admin);
+ * then the procedure, and errors — thrown here or returned from below — are mapped by `mapError`.
  */
-const refuseControlCharacters = t.middleware(async ({ getRawInput, next }) => {
-  const found = findControlCharacters(await getRawInput());
-  if (found.length) {
-    throw new AppError('VALIDATION', `Invalid input: ${found.map((f) => f.path).join(', ')}`, {
-      fields: found.map((f) => ({ path: f.path, message: `${f.path} contains a control character (${f.character}); remove it` })),
-    });
-  }
-  return next();
-});
-
-/** Names the request's route for the HTTP metrics after the procedure it runs (plugins/metrics.ts). */
-const labelRoute = t.middleware(({ ctx, path, meta, next }) => {
+async function gate<R extends { ok: boolean }>(opts: GateOptions, check: ((ctx: Context) => void) | null, proceed: () => Promise<R>): Promise<R> {
+  const { ctx, path, type, meta } = opts;
   // Server-side callers (createCaller in tests) carry no HTTP request to label.
   if (ctx.req?.routeOptions) ctx.req.metricsRoute = procedureRoute(ctx.req, path, meta);
-  return next();
-});
-
-/** A personal API key reaches only the procedures its scopes cover, within its rate limit (modules/api-keys/guard.ts). */
-const apiKeyScope = t.middleware(({ ctx, path, type, next }) => guardApiKey(ctx, path, type, next));
-
-/** Base for the auth procedures themselves: a stale bearer token must not block login or refresh. */
-export const authEndpointProcedure = t.procedure.use(labelRoute).use(errorMapping).use(refuseControlCharacters).use(apiKeyScope);
+  let result: R;
+  try {
+    const found = findControlCharacters(await opts.getRawInput());
+    if (found.length) {
+      throw new AppError('VALIDATION', `Invalid input: ${found.map((f) => f.path).join(', ')}`, {
+        fields: found.map((f) => ({ path: f.path, message: `${f.path} contains a control character (${f.character}); remove it` })),
+      });
+    }
+    result = await guardApiKey(ctx, path, type, () => {
+      check?.(ctx);
+      return proceed();
+    });
+  } catch (cause) {
+    throw mapError(ctx, getTRPCErrorFromUnknown(cause));
+  }
+  if (result.ok) return result;
+  const failed = result as R & { error: TRPCError };
+  const error = mapError(ctx, failed.error);
+  return error === failed.error ? result : ({ ...failed, error } as R);
+}
 
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
 
-/** Everything else: a stale token answers 401 so the client refreshes and retries once. */
-export const publicProcedure = authEndpointProcedure.use(({ ctx, next }) => {
+/** A stale token answers 401 so the client refreshes and retries once. */
+const refuseStale = (ctx: Context) => {
   if (ctx.authInvalid) throw new AppError('UNAUTHENTICATED', SESSION_EXPIRED);
-  return next();
-});
+};
+/** Guests get 401 'Please login to perform this action'. */
+const requireUser = (ctx: Context) => {
+  refuseStale(ctx);
+  if (!ctx.user) throw new AppError('UNAUTHENTICATED', MESSAGES.loginRequired);
+};
+const requireAdmin = (ctx: Context) => {
+  requireUser(ctx);
+  if (!ctx.user?.isAdmin) throw new AppError('FORBIDDEN', MESSAGES.adminRequired);
+};
 
 /**
- * Narrows the context's type for the procedures after a middleware without copying it: tRPC merges
- * a `ctx` given to `next` into a new object, one copy per middleware per request; the fields are
- * already on the context (see context.ts), so nothing is given.
+ * Narrows the context's type for the procedure without copying it: tRPC merges a `ctx` given to
+ * `next` into a new object; the fields are already on the context (see context.ts), so nothing is given.
  */
 const narrowed = <T>() => ({ ctx: undefined as unknown as T });
 
-/** Requires a signed-in user; guests get 401 'Please login to perform this action'. */
-export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.user) throw new AppError('UNAUTHENTICATED', MESSAGES.loginRequired);
-  return next(narrowed<{ user: AuthedUser }>());
-});
+/** Base for the auth procedures themselves: a stale bearer token must not block login or refresh. */
+export const authEndpointProcedure = t.procedure.use((opts) => gate(opts, null, () => opts.next()));
 
-export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (!ctx.user.isAdmin) throw new AppError('FORBIDDEN', MESSAGES.adminRequired);
-  return next();
-});
+/** Everything else: a stale token answers 401 so the client refreshes and retries once. */
+export const publicProcedure = t.procedure.use((opts) => gate(opts, refuseStale, () => opts.next()));
+
+/** Requires a signed-in user; guests get 401 'Please login to perform this action'. */
+export const authedProcedure = t.procedure.use((opts) => gate(opts, requireUser, () => opts.next(narrowed<{ user: AuthedUser }>())));
+
+export const adminProcedure = t.procedure.use((opts) => gate(opts, requireAdmin, () => opts.next(narrowed<{ user: AuthedUser }>())));
 
 /**
  * Read procedures: a guest reads the demo workspace through the very same code path
  * (`ctx.viewerId` is the demo account), a signed-in user reads their own data. The context
  * carries both from the start (context.ts); callers made with `createCaller` may leave them out.
  */
-export const viewerProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (ctx.viewerId === undefined) return next({ ctx: { viewerId: ctx.user?.id ?? DEMO_USER_ID, isGuest: ctx.user === null } });
-  return next(narrowed<{ viewerId: string; isGuest: boolean }>());
-});
+export const viewerProcedure = t.procedure.use((opts) =>
+  gate(opts, refuseStale, () =>
+    opts.ctx.viewerId === undefined
+      ? opts.next({ ctx: { viewerId: opts.ctx.user?.id ?? DEMO_USER_ID, isGuest: opts.ctx.user === null } })
+      : opts.next(narrowed<{ viewerId: string; isGuest: boolean }>()),
+  ),
+);
 
 /**
  * Output schemas are checked in development and tests (VALIDATE_OUTPUT), not on every production

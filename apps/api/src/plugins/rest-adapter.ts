@@ -61,6 +61,12 @@ export interface RestAdapterOptions {
     eagerGeneration: boolean;
   }) => { status?: number | undefined; headers?: Record<string, string | undefined> } | undefined;
   onError: (opts: { error: TRPCError; type: string; path: string | undefined; input: unknown; ctx: unknown; req: FastifyRequest }) => void;
+  /**
+   * Routes (full URLs, `/api/advanced-features/voice/clone`) registered in an encapsulated scope of
+   * their own, prepared by `setup` — so a plugin only they need (the multipart parser, with hooks on
+   * every request of its scope) stays off every other route.
+   */
+  scoped?: { urls: ReadonlySet<string>; setup: (scope: FastifyInstance) => Promise<void> | void };
 }
 
 const INFO = { connectionParams: null } as const;
@@ -189,20 +195,31 @@ export function registerRestAdapter(app: FastifyInstance, opts: RestAdapterOptio
     return match ? { ...(match.groups ?? {}) } : null;
   };
 
-  for (const entry of entries) {
-    const url = `${prefix}${entry.openapiPath.replace(/\{(.+?)\}/g, ':$1')}`;
-    const method = entry.method as HTTPMethods;
-    // A route another plugin already answers keeps answering (as it did before the wildcard).
-    if (app.hasRoute({ method, url })) continue;
+  const routeOf = (entry: Entry) => {
     const hasParams = entry.openapiPath.includes('{');
-    app.route({
-      method,
-      url,
+    return {
+      method: entry.method as HTTPMethods,
+      url: `${prefix}${entry.openapiPath.replace(/\{(.+?)\}/g, ':$1')}`,
       exposeHeadRoute: false,
-      handler: (req, reply) => {
+      handler: (req: FastifyRequest, reply: FastifyReply) => {
         if (!hasParams) return handle(entry, {}, req, reply);
         return handle(entry, pathParams(entry, req.raw.url ?? req.url) ?? {}, req, reply);
       },
+    };
+  };
+  const scopedRoutes: ReturnType<typeof routeOf>[] = [];
+  for (const entry of entries) {
+    const route = routeOf(entry);
+    // A route another plugin already answers keeps answering (as it did before the wildcard).
+    if (app.hasRoute({ method: route.method, url: route.url })) continue;
+    if (opts.scoped?.urls.has(route.url)) scopedRoutes.push(route);
+    else app.route(route);
+  }
+  if (opts.scoped && scopedRoutes.length) {
+    const { setup } = opts.scoped;
+    void app.register(async (scope) => {
+      await setup(scope);
+      for (const route of scopedRoutes) scope.route(route);
     });
   }
 

@@ -14,6 +14,9 @@ const MULTIPART_PATHS: Record<string, { files: Record<string, 'one' | 'many'> }>
   '/api/advanced-features/avatar/create': { files: { photo: 'one' } },
 };
 
+/** The REST routes that take multipart forms (the adapter registers them in the multipart scope). */
+export const MULTIPART_URLS: ReadonlySet<string> = new Set(Object.keys(MULTIPART_PATHS));
+
 /** The largest file and the most files any of these forms take (samples: 5 × 10 MB). */
 const FILE_LIMIT_BYTES = 10 * 1024 * 1024;
 const MAX_FILES = 5;

@@ -8,7 +8,7 @@ import { annotateApiKeys } from '../modules/api-keys/openapi';
 import type { AppRouter } from '../router';
 import { registerRestAdapter } from './rest-adapter';
 import { guardRestCoercion } from './rest-coercion';
-import { registerRestMultipart } from './rest-multipart';
+import { MULTIPART_URLS, registerRestMultipart } from './rest-multipart';
 
 /** The OpenAPI document of the REST mirror (also built in-process by packages/client's generator and its staleness test). */
 export function buildOpenApiDocument(appRouter: AppRouter, publicUrl: string) {
@@ -23,6 +23,18 @@ export function buildOpenApiDocument(appRouter: AppRouter, publicUrl: string) {
   });
   annotateApiKeys(document as never, appRouter);
   return document;
+}
+
+function restErrorBody(path: string, contentType: string, payload: unknown): unknown {
+  if (!path.startsWith('/api/') || typeof payload !== 'string' || !contentType.includes('application/json')) return payload;
+  try {
+    const parsed = JSON.parse(payload) as { error?: unknown; message?: string; code?: string; issues?: unknown };
+    if (parsed && typeof parsed.error === 'object' && parsed.error !== null) return JSON.stringify({ error: parsed.error });
+    if (parsed && typeof parsed.message === 'string') return JSON.stringify({ error: { code: parsed.code ?? 'ERROR', message: parsed.message } });
+  } catch {
+    /* not JSON: leave it */
+  }
+  return payload;
 }
 
 /**
@@ -40,31 +52,22 @@ export async function registerRest(app: FastifyInstance, deps: AppDeps, appRoute
     configuration: { title: 'Atelier API', url: '/api/openapi.json', withDefaultFonts: false },
   });
 
-  // §7's multipart uploads (voice clone, avatar create) become the procedures' JSON bodies.
-  await registerRestMultipart(app);
-
   // A POST/PUT/PATCH with no body at all (e.g. `curl -X POST …/cancel`) is an empty JSON object,
-  // not a 415: the adapter insists on a JSON content type.
-  app.addHook('preValidation', async (req) => {
-    if (!req.url.startsWith('/api/') || !['POST', 'PUT', 'PATCH'].includes(req.method)) return;
-    if (!req.headers['content-type'] && req.body === undefined) {
-      req.headers['content-type'] = 'application/json';
-      req.body = {};
+  // not a 415: the adapter insists on a JSON content type. (Callback-style hooks: they run on every
+  // request, and an async hook costs a promise and a microtask turn each.)
+  app.addHook('preValidation', (req, _reply, done) => {
+    if ((req.method === 'POST' || req.method === 'PUT' || req.method === 'PATCH') && req.url.startsWith('/api/')) {
+      if (!req.headers['content-type'] && req.body === undefined) {
+        req.headers['content-type'] = 'application/json';
+        req.body = {};
+      }
     }
+    done();
   });
 
   // Rewrite the adapter's error bodies to the one REST error shape.
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (!req.requestPath.startsWith('/api/') || reply.statusCode < 400 || typeof payload !== 'string') return payload;
-    if (!String(reply.getHeader('content-type') ?? '').includes('application/json')) return payload;
-    try {
-      const parsed = JSON.parse(payload) as { error?: unknown; message?: string; code?: string; issues?: unknown };
-      if (parsed && typeof parsed.error === 'object' && parsed.error !== null) return JSON.stringify({ error: parsed.error });
-      if (parsed && typeof parsed.message === 'string') return JSON.stringify({ error: { code: parsed.code ?? 'ERROR', message: parsed.message } });
-    } catch {
-      /* not JSON: leave it */
-    }
-    return payload;
+  app.addHook('onSend', (req, reply, payload, done) => {
+    done(null, reply.statusCode < 400 ? payload : restErrorBody(req.requestPath, String(reply.getHeader('content-type') ?? ''), payload));
   });
 
   // Before the adapter reads the schemas: keep its query-string coercion out of JSON bodies and booleans.
@@ -72,6 +75,9 @@ export async function registerRest(app: FastifyInstance, deps: AppDeps, appRoute
 
   registerRestAdapter(app, {
     basePath: '/api',
+    // §7's multipart uploads (voice clone, avatar create) become the procedures' JSON bodies: the
+    // multipart parser and its hooks live in a scope of their own with just those routes.
+    scoped: { urls: MULTIPART_URLS, setup: registerRestMultipart },
     router: appRouter as never,
     createContext: contextFactory(deps) as never,
     // The same log policy as /trpc: a failure is logged once, with its cause.

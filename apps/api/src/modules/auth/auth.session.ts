@@ -24,6 +24,35 @@ interface AccessClaims {
 /** Marker returned when a bearer token was sent but is not (or no longer) valid. */
 export const INVALID_TOKEN = Symbol('invalid-token');
 
+/**
+ * Access tokens whose signature this process has checked, by their exact text: a client sends the
+ * same token on every call for its whole life, and an HMAC per request is most of what a cached
+ * session costs. The expiry is checked on every use; revocation is the session mirror's job, as before.
+ * Kept per signing secret (several apps with their own secrets may share a process, as in tests).
+ */
+const verifiedBySecret = new Map<string, Map<string, AccessClaims>>();
+const VERIFIED_TOKENS_MAX = 20_000;
+
+function verifiedClaims(token: string, secret: string): AccessClaims | null {
+  let verifiedTokens = verifiedBySecret.get(secret);
+  if (!verifiedTokens) {
+    verifiedTokens = new Map();
+    verifiedBySecret.set(secret, verifiedTokens);
+  }
+  const known = verifiedTokens.get(token);
+  if (known) {
+    if (known.exp > Math.floor(Date.now() / 1000)) return known;
+    verifiedTokens.delete(token);
+    return null;
+  }
+  const claims = verifyJwt<AccessClaims>(token, secret);
+  if (!claims) return null;
+  // Bounded: when full, start again (entries are short-lived anyway).
+  if (verifiedTokens.size >= VERIFIED_TOKENS_MAX) verifiedTokens.clear();
+  verifiedTokens.set(token, claims);
+  return claims;
+}
+
 export async function authenticateRequest(
   deps: { db: Db; env: Env; sessions?: SessionCache | undefined },
   authorization: string | undefined,
@@ -31,7 +60,7 @@ export async function authenticateRequest(
   if (!authorization) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(authorization);
   if (!match?.[1]) return INVALID_TOKEN;
-  const claims = verifyJwt<AccessClaims>(match[1], deps.env.auth.secret);
+  const claims = verifiedClaims(match[1], deps.env.auth.secret);
   if (!claims) return INVALID_TOKEN;
   const session = deps.sessions?.get(claims.sid) ?? (await lookupSession(deps, claims));
   if (!session || session.userId !== claims.sub) return INVALID_TOKEN;

@@ -1,0 +1,153 @@
+import { getTRPCErrorFromUnknown, type TRPCError } from '@trpc/server';
+import { type FastifyTRPCPluginOptions, fastifyRequestHandler } from '@trpc/server/adapters/fastify';
+import { getErrorShape, getHTTPStatusCode, transformTRPCResponse } from '@trpc/server/unstable-core-do-not-import';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { AppRouter } from '../router';
+
+/**
+ * tRPC over HTTP at `<prefix>/:path`, as `fastifyTRPCPlugin` serves it (same content-type parsers,
+ * same routes, same options) — with one fast path. The official Fastify adapter turns every request
+ * into a fetch `Request` (an undici object, an AbortController, a URL) and every answer into a fetch
+ * `Response` streamed back through web streams; for a list read that is most of the request's cost.
+ * Plain query calls — `GET /trpc/a` or a batch `GET /trpc/a,b?batch=1`, the web app's httpBatchLink —
+ * are answered here directly, with tRPC's own pieces (procedure call, error shape, HTTP status,
+ * response transform) and the same hooks (`createContext`, `responseMeta`, `onError`), byte for byte
+ * the answer the adapter gives. Everything else (mutations, subscriptions/SSE, JSONL streaming,
+ * connection params, unknown or mixed paths, unreadable input) goes to the official handler.
+ */
+
+type Options = FastifyTRPCPluginOptions<AppRouter>['trpcOptions'];
+
+type Procedure = ((opts: {
+  path: string;
+  getRawInput: () => Promise<unknown>;
+  ctx: unknown;
+  type: 'query';
+  signal: AbortSignal | undefined;
+  batchIndex: number;
+}) => Promise<unknown>) & { _def: { type: 'query' | 'mutation' | 'subscription' } };
+
+const VARY = 'trpc-accept, accept';
+
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && !Array.isArray(v) && typeof v === 'object';
+
+export async function registerTrpcHttp(app: FastifyInstance, prefix: string, trpcOptions: Options): Promise<void> {
+  const router = trpcOptions.router;
+  const config = router._def._config;
+  // Flat at run time: `projects.list` → its procedure.
+  const procedures = router._def.procedures as unknown as Record<string, Procedure | undefined>;
+
+  const official = (req: FastifyRequest, reply: FastifyReply) =>
+    fastifyRequestHandler({ ...trpcOptions, req, res: reply, path: (req.params as { path: string }).path } as never);
+
+  /** The query procedures of a GET, or null when the official handler must answer it. */
+  const queriesOf = (paths: string[]): Procedure[] | null => {
+    const found: Procedure[] = [];
+    for (const path of paths) {
+      const procedure = Object.hasOwn(procedures, path) ? procedures[path] : undefined;
+      if (procedure?._def.type !== 'query') return null;
+      found.push(procedure);
+    }
+    return found;
+  };
+
+  async function query(req: FastifyRequest, reply: FastifyReply) {
+    const path = (req.params as { path: string }).path;
+    const search = req.query as Record<string, unknown>;
+    const accept = req.headers['trpc-accept'] ?? req.headers.accept;
+    if (search.connectionParams !== undefined || path.includes('%') || (typeof accept === 'string' && accept.includes('application/jsonl'))) {
+      return official(req, reply);
+    }
+    const isBatchCall = search.batch === '1';
+    const paths = isBatchCall ? path.split(',') : [path];
+    const calls = queriesOf(paths);
+    if (!calls) return official(req, reply);
+
+    let inputs: unknown;
+    if (typeof search.input === 'string' && search.input !== '') {
+      try {
+        inputs = JSON.parse(search.input);
+      } catch {
+        return official(req, reply);
+      }
+    } else if (search.input !== undefined && search.input !== '') {
+      return official(req, reply);
+    }
+    if (isBatchCall && inputs !== undefined && !isObject(inputs)) return official(req, reply);
+    const deserialize = config.transformer.input.deserialize;
+    const inputOf = (index: number): unknown => {
+      const raw = isBatchCall ? (inputs as Record<string, unknown> | undefined)?.[index] : inputs;
+      return raw === undefined ? undefined : deserialize(raw);
+    };
+
+    const info = {
+      isBatchCall,
+      accept: null,
+      type: 'query' as const,
+      calls: paths.map((p, batchIndex) => ({ path: p, batchIndex, procedure: calls[batchIndex] })),
+      connectionParams: null,
+      signal: undefined,
+      url: undefined,
+    };
+    let ctx: unknown;
+    let ctxError: TRPCError | undefined;
+    try {
+      ctx = await trpcOptions.createContext?.({ req, res: reply, info } as never);
+    } catch (cause) {
+      ctxError = getTRPCErrorFromUnknown(cause);
+    }
+
+    const results = await Promise.all(
+      calls.map(async (procedure, batchIndex): Promise<{ data?: unknown; error?: TRPCError }> => {
+        const input = inputOf(batchIndex);
+        const callPath = paths[batchIndex] as string;
+        try {
+          if (ctxError) throw ctxError;
+          const data = await procedure({ path: callPath, getRawInput: async () => input, ctx, type: 'query', signal: undefined, batchIndex });
+          return { data };
+        } catch (cause) {
+          const error = getTRPCErrorFromUnknown(cause);
+          trpcOptions.onError?.({ error, path: callPath, input, ctx, type: 'query', req } as never);
+          return { error };
+        }
+      }),
+    );
+
+    const body = results.map((r, batchIndex) =>
+      r.error
+        ? {
+            error: getErrorShape({ config, ctx, error: r.error, input: inputOf(batchIndex), path: paths[batchIndex], type: 'query' } as never),
+          }
+        : { result: { data: r.data } },
+    );
+    const errors = results.flatMap((r) => (r.error ? [r.error] : []));
+    const untransformed = isBatchCall ? body : (body[0] as (typeof body)[number]);
+    let status = getHTTPStatusCode(untransformed as never);
+    // Appended to what is there (CORS's `Origin`), not in its place.
+    const vary = reply.getHeader('vary');
+    reply.header('vary', vary ? `${String(vary)}, ${VARY}` : VARY).header('content-type', 'application/json');
+    const meta = trpcOptions.responseMeta?.({ ctx, info, paths, data: body, errors, eagerGeneration: false, type: 'query' } as never) ?? {};
+    if (meta.headers) {
+      for (const [key, value] of Object.entries(meta.headers as Record<string, string | string[] | undefined>)) {
+        if (Array.isArray(value)) for (const v of value) reply.header(key, v);
+        else if (typeof value === 'string') reply.header(key, value);
+      }
+    }
+    if (meta.status) status = meta.status;
+    return reply.code(status).send(JSON.stringify(transformTRPCResponse(config, untransformed as never)));
+  }
+
+  await app.register(
+    async (scope) => {
+      // As fastifyTRPCPlugin: bodies reach tRPC as the raw text.
+      scope.removeContentTypeParser('application/json');
+      scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+      scope.removeContentTypeParser('multipart/form-data');
+      scope.addContentTypeParser('multipart/form-data', {}, (_req, body, done) => done(null, body));
+      const others = scope.supportedMethods.filter((m) => m !== 'GET') as HTTPMethods[];
+      scope.route({ method: others, url: '/:path', handler: official });
+      scope.route({ method: 'GET', url: '/:path', exposeHeadRoute: false, handler: query });
+    },
+    { prefix },
+  );
+}
