@@ -49,7 +49,9 @@ describe('the client README example, against a started app', () => {
     const atelier = createAtelierClient({ baseUrl, apiKey: created.body.secret });
     const { error, response } = await atelier.POST('/projects', { body: { name: 'Nope', type: 'VIDEO' } as never });
     expect(response.status).toBe(403);
-    expect(JSON.stringify(error)).toContain("'projects'");
+    // Typed by the document: the one REST error body.
+    expect(error?.error.code).toBe('FORBIDDEN');
+    expect(error?.error.message).toContain("'projects'");
     const balance = await atelier.GET('/credits/balance');
     expect(balance.response.status).toBe(200);
     expect(balance.response.headers.get('RateLimit-Limit')).toBe('120');

@@ -3364,141 +3364,156 @@ export interface components {
          * Authorization not provided error (401)
          * @description The error information
          * @example {
-         *       "code": "UNAUTHORIZED",
-         *       "message": "Authorization not provided",
-         *       "issues": []
+         *       "error": {
+         *         "code": "UNAUTHENTICATED",
+         *         "message": "Authorization not provided"
+         *       }
          *     }
          */
         "error.UNAUTHORIZED": {
-            /**
-             * @description The error message
-             * @example Authorization not provided
-             */
-            message: string;
-            /**
-             * @description The error code
-             * @example UNAUTHORIZED
-             */
-            code: string;
-            /**
-             * @description An array of issues that were responsible for the error
-             * @example []
-             */
-            issues?: {
+            error: {
+                /**
+                 * @description What went wrong, as a stable code
+                 * @enum {string}
+                 */
+                code: "VALIDATION" | "UNAUTHENTICATED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL" | "NOT_CONFIGURED" | "UNAVAILABLE";
+                /** @description A readable explanation */
                 message: string;
-            }[];
+                /** @description The offending input fields, each with its own message */
+                fields?: {
+                    /** @example prompt */
+                    path: string;
+                    message: string;
+                }[];
+                /** @description Extra facts about the error (e.g. the scopes an API key lacks) */
+                details?: {
+                    [key: string]: unknown;
+                };
+            };
         };
         /**
          * Insufficient access error (403)
          * @description The error information
          * @example {
-         *       "code": "FORBIDDEN",
-         *       "message": "Insufficient access",
-         *       "issues": []
+         *       "error": {
+         *         "code": "FORBIDDEN",
+         *         "message": "Insufficient access"
+         *       }
          *     }
          */
         "error.FORBIDDEN": {
-            /**
-             * @description The error message
-             * @example Insufficient access
-             */
-            message: string;
-            /**
-             * @description The error code
-             * @example FORBIDDEN
-             */
-            code: string;
-            /**
-             * @description An array of issues that were responsible for the error
-             * @example []
-             */
-            issues?: {
+            error: {
+                /**
+                 * @description What went wrong, as a stable code
+                 * @enum {string}
+                 */
+                code: "VALIDATION" | "UNAUTHENTICATED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL" | "NOT_CONFIGURED" | "UNAVAILABLE";
+                /** @description A readable explanation */
                 message: string;
-            }[];
+                /** @description The offending input fields, each with its own message */
+                fields?: {
+                    /** @example prompt */
+                    path: string;
+                    message: string;
+                }[];
+                /** @description Extra facts about the error (e.g. the scopes an API key lacks) */
+                details?: {
+                    [key: string]: unknown;
+                };
+            };
         };
         /**
          * Internal server error error (500)
          * @description The error information
          * @example {
-         *       "code": "INTERNAL_SERVER_ERROR",
-         *       "message": "Internal server error",
-         *       "issues": []
+         *       "error": {
+         *         "code": "INTERNAL",
+         *         "message": "Internal server error"
+         *       }
          *     }
          */
         "error.INTERNAL_SERVER_ERROR": {
-            /**
-             * @description The error message
-             * @example Internal server error
-             */
-            message: string;
-            /**
-             * @description The error code
-             * @example INTERNAL_SERVER_ERROR
-             */
-            code: string;
-            /**
-             * @description An array of issues that were responsible for the error
-             * @example []
-             */
-            issues?: {
+            error: {
+                /**
+                 * @description What went wrong, as a stable code
+                 * @enum {string}
+                 */
+                code: "VALIDATION" | "UNAUTHENTICATED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL" | "NOT_CONFIGURED" | "UNAVAILABLE";
+                /** @description A readable explanation */
                 message: string;
-            }[];
+                /** @description The offending input fields, each with its own message */
+                fields?: {
+                    /** @example prompt */
+                    path: string;
+                    message: string;
+                }[];
+                /** @description Extra facts about the error (e.g. the scopes an API key lacks) */
+                details?: {
+                    [key: string]: unknown;
+                };
+            };
         };
         /**
          * Invalid input data error (400)
          * @description The error information
          * @example {
-         *       "code": "BAD_REQUEST",
-         *       "message": "Invalid input data",
-         *       "issues": []
+         *       "error": {
+         *         "code": "VALIDATION",
+         *         "message": "Invalid input data"
+         *       }
          *     }
          */
         "error.BAD_REQUEST": {
-            /**
-             * @description The error message
-             * @example Invalid input data
-             */
-            message: string;
-            /**
-             * @description The error code
-             * @example BAD_REQUEST
-             */
-            code: string;
-            /**
-             * @description An array of issues that were responsible for the error
-             * @example []
-             */
-            issues?: {
+            error: {
+                /**
+                 * @description What went wrong, as a stable code
+                 * @enum {string}
+                 */
+                code: "VALIDATION" | "UNAUTHENTICATED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL" | "NOT_CONFIGURED" | "UNAVAILABLE";
+                /** @description A readable explanation */
                 message: string;
-            }[];
+                /** @description The offending input fields, each with its own message */
+                fields?: {
+                    /** @example prompt */
+                    path: string;
+                    message: string;
+                }[];
+                /** @description Extra facts about the error (e.g. the scopes an API key lacks) */
+                details?: {
+                    [key: string]: unknown;
+                };
+            };
         };
         /**
          * Not found error (404)
          * @description The error information
          * @example {
-         *       "code": "NOT_FOUND",
-         *       "message": "Not found",
-         *       "issues": []
+         *       "error": {
+         *         "code": "NOT_FOUND",
+         *         "message": "Not found"
+         *       }
          *     }
          */
         "error.NOT_FOUND": {
-            /**
-             * @description The error message
-             * @example Not found
-             */
-            message: string;
-            /**
-             * @description The error code
-             * @example NOT_FOUND
-             */
-            code: string;
-            /**
-             * @description An array of issues that were responsible for the error
-             * @example []
-             */
-            issues?: {
+            error: {
+                /**
+                 * @description What went wrong, as a stable code
+                 * @enum {string}
+                 */
+                code: "VALIDATION" | "UNAUTHENTICATED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL" | "NOT_CONFIGURED" | "UNAVAILABLE";
+                /** @description A readable explanation */
                 message: string;
-            }[];
+                /** @description The offending input fields, each with its own message */
+                fields?: {
+                    /** @example prompt */
+                    path: string;
+                    message: string;
+                }[];
+                /** @description Extra facts about the error (e.g. the scopes an API key lacks) */
+                details?: {
+                    [key: string]: unknown;
+                };
+            };
         };
     };
     responses: never;

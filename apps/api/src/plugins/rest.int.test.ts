@@ -71,6 +71,24 @@ describe('REST mirror', () => {
     expect(res.body.error.code).toBe('NOT_FOUND');
   });
 
+  it('the document describes the error answers as they arrive: { error: { code, message, fields?, details? } }', async () => {
+    const errorSchemas = Object.entries(doc.components.schemas as Record<string, any>).filter(([name]) => name.startsWith('error.'));
+    expect(errorSchemas.length).toBeGreaterThan(3);
+    for (const [name, schema] of errorSchemas) {
+      expect(schema.required, name).toEqual(['error']);
+      expect(schema.properties.error.required, name).toEqual(['code', 'message']);
+      expect(Object.keys(schema.properties.error.properties), name).toEqual(['code', 'message', 'fields', 'details']);
+      expect(schema.properties.error.properties.code.enum, name).toContain(schema.example.error.code);
+    }
+    // A real 404 and a real 400 have exactly those keys.
+    const missing = await t.rest('GET', `/api/projects/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`, { token: userToken });
+    expect(missing.status).toBe(404);
+    expect(Object.keys(missing.body)).toEqual(['error']);
+    const invalid = await t.rest('POST', '/api/projects', { token: userToken, body: { name: '' } });
+    expect(invalid.status).toBe(400);
+    expect(Object.keys(invalid.body.error).every((k: string) => ['code', 'message', 'fields', 'details'].includes(k))).toBe(true);
+  });
+
   it('answers invalid JSON with 400', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
     expect(res.statusCode).toBe(400);

@@ -1,4 +1,5 @@
 import type { TRPCError } from '@trpc/server';
+import { ERROR_CODES, type ErrorCode } from '@atelier/shared';
 import type { FastifyInstance } from 'fastify';
 import { generateOpenApiDocument } from 'trpc-to-openapi';
 import type { AppDeps } from '../context';
@@ -22,8 +23,74 @@ export function buildOpenApiDocument(appRouter: AppRouter, publicUrl: string) {
     securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
   });
   annotateApiKeys(document as never, appRouter);
+  describeErrorAnswers(document as never);
   return document;
 }
+
+/** The one REST error body (errors.ts `ErrorBody`), as every error answer really is. */
+const ERROR_BODY_SCHEMA = {
+  type: 'object',
+  properties: {
+    error: {
+      type: 'object',
+      properties: {
+        code: { type: 'string', enum: Object.keys(ERROR_CODES), description: 'What went wrong, as a stable code' },
+        message: { type: 'string', description: 'A readable explanation' },
+        fields: {
+          type: 'array',
+          description: 'The offending input fields, each with its own message',
+          items: {
+            type: 'object',
+            properties: { path: { type: 'string', example: 'prompt' }, message: { type: 'string' } },
+            required: ['path', 'message'],
+            additionalProperties: false,
+          },
+        },
+        details: { type: 'object', additionalProperties: true, description: 'Extra facts about the error (e.g. the scopes an API key lacks)' },
+      },
+      required: ['code', 'message'],
+      additionalProperties: false,
+    },
+  },
+  required: ['error'],
+  additionalProperties: false,
+} as const;
+
+/**
+ * trpc-to-openapi declares its own error body (`{ message, code, issues }`); the REST mirror answers
+ * `{ "error": { "code", "message", "fields"?, "details"? } }` (the onSend hook above). Each of its
+ * `error.*` schemas is replaced by the real one, keeping its title and status, with an example in
+ * our shape — so the document, and the typed client generated from it, describe what arrives.
+ */
+function describeErrorAnswers(document: { components?: { schemas?: Record<string, Record<string, unknown>> } }): void {
+  const schemas = document.components?.schemas ?? {};
+  for (const [name, schema] of Object.entries(schemas)) {
+    if (!name.startsWith('error.')) continue;
+    const example = schema.example as { code?: string; message?: string } | undefined;
+    const code = EXAMPLE_CODES[name.slice('error.'.length)] ?? 'INTERNAL';
+    schemas[name] = {
+      ...ERROR_BODY_SCHEMA,
+      title: schema.title,
+      description: 'The error information',
+      example: { error: { code, message: example?.message ?? 'Something went wrong' } },
+    };
+  }
+}
+
+/** tRPC's code in a schema's name → ours, for the examples. */
+const EXAMPLE_CODES: Record<string, ErrorCode> = {
+  BAD_REQUEST: 'VALIDATION',
+  UNAUTHORIZED: 'UNAUTHENTICATED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  TOO_MANY_REQUESTS: 'RATE_LIMITED',
+  INTERNAL_SERVER_ERROR: 'INTERNAL',
+  NOT_IMPLEMENTED: 'NOT_CONFIGURED',
+  SERVICE_UNAVAILABLE: 'UNAVAILABLE',
+};
 
 function restErrorBody(path: string, contentType: string, payload: unknown): unknown {
   if (!path.startsWith('/api/') || typeof payload !== 'string' || !contentType.includes('application/json')) return payload;
