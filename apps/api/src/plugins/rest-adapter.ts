@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { getErrorShape, getHTTPStatusCodeFromError } from '@trpc/server/unstable-core-do-not-import';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import { type CallableProcedure, callProcedure } from '../lib/procedure-call';
 import {
   acceptsRequestBody,
   coerceSchema,
@@ -24,12 +25,12 @@ import {
  * the per-procedure work is done ONCE at start-up: each procedure gets its own Fastify route (no
  * wildcard, no URL parsing, no regular-expression scan of every path), its input schema is
  * inspected and coerced once, and it is called directly (no caller proxy built per request, no
- * AbortController, no fetch `Request`). Requests no route matches (another casing, a trailing
+ * AbortController, no fetch `Request`; lib/procedure-call.ts runs its middlewares). Requests no route matches (another casing, a trailing
  * slash, a method with no procedure) fall to one `/api/*` route that resolves them as the old
  * adapter did.
  */
 
-type Procedure = ((opts: unknown) => Promise<unknown>) & { _def: { type: 'query' | 'mutation' | 'subscription' } };
+type Procedure = CallableProcedure;
 
 interface Entry {
   /** The procedure's dotted path (`projects.list`). */
@@ -159,7 +160,7 @@ export function registerRestAdapter(app: FastifyInstance, opts: RestAdapterOptio
       }
       ctx = await opts.createContext({ req, res: reply, info: INFO });
       const raw = input;
-      data = await entry.procedure({ ctx, getRawInput: async () => raw, path: entry.path, type: entry.type, signal: undefined, batchIndex: 0 });
+      data = await callProcedure(entry.procedure, { ctx, getRawInput: async () => raw, path: entry.path });
       const meta = opts.responseMeta({ type: entry.type, paths: [entry.path], ctx, data: [data], errors: [], info: INFO, eagerGeneration: true });
       return send(reply, meta?.status ?? 200, meta?.headers ?? {}, data);
     } catch (cause) {

@@ -2,6 +2,7 @@ import { getTRPCErrorFromUnknown, type TRPCError } from '@trpc/server';
 import { type FastifyTRPCPluginOptions, fastifyRequestHandler } from '@trpc/server/adapters/fastify';
 import { getErrorShape, getHTTPStatusCode, transformTRPCResponse } from '@trpc/server/unstable-core-do-not-import';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import { type CallableProcedure, callProcedure } from '../lib/procedure-call';
 import type { AppRouter } from '../router';
 
 /**
@@ -10,22 +11,15 @@ import type { AppRouter } from '../router';
  * into a fetch `Request` (an undici object, an AbortController, a URL) and every answer into a fetch
  * `Response` streamed back through web streams; for a list read that is most of the request's cost.
  * Plain query calls — `GET /trpc/a` or a batch `GET /trpc/a,b?batch=1`, the web app's httpBatchLink —
- * are answered here directly, with tRPC's own pieces (procedure call, error shape, HTTP status,
- * response transform) and the same hooks (`createContext`, `responseMeta`, `onError`), byte for byte
+ * are answered here directly, with tRPC's own pieces (error shape, HTTP status, response transform;
+ * the procedure's middlewares run through lib/procedure-call.ts) and the same hooks (`createContext`, `responseMeta`, `onError`), byte for byte
  * the answer the adapter gives. Everything else (mutations, subscriptions/SSE, JSONL streaming,
  * connection params, unknown or mixed paths, unreadable input) goes to the official handler.
  */
 
 type Options = FastifyTRPCPluginOptions<AppRouter>['trpcOptions'];
 
-type Procedure = ((opts: {
-  path: string;
-  getRawInput: () => Promise<unknown>;
-  ctx: unknown;
-  type: 'query';
-  signal: AbortSignal | undefined;
-  batchIndex: number;
-}) => Promise<unknown>) & { _def: { type: 'query' | 'mutation' | 'subscription' } };
+type Procedure = CallableProcedure;
 
 const VARY = 'trpc-accept, accept';
 
@@ -103,7 +97,7 @@ export async function registerTrpcHttp(app: FastifyInstance, prefix: string, trp
         const callPath = paths[batchIndex] as string;
         try {
           if (ctxError) throw ctxError;
-          const data = await procedure({ path: callPath, getRawInput: async () => input, ctx, type: 'query', signal: undefined, batchIndex });
+          const data = await callProcedure(procedure, { path: callPath, getRawInput: async () => input, ctx, batchIndex });
           return { data };
         } catch (cause) {
           const error = getTRPCErrorFromUnknown(cause);

@@ -14,17 +14,28 @@ const WINDOW_SECONDS = 60;
  * is 403, `never` ones (admin, auth, key and webhook management, password, e-mail) always; then the
  * per-key rate limit, and the procedure runs as the key (ledger rows and generations name it).
  */
-export async function guardApiKey<T>(
+export function guardApiKey<T>(
   ctx: Pick<Context, 'user' | 'authInvalid' | 'req' | 'res' | 'redis' | 'env' | 'log'>,
   path: string,
   type: 'query' | 'mutation' | 'subscription',
   next: () => Promise<T>,
 ): Promise<T> {
   const key = ctx.user?.apiKey;
+  // No key (a session or a guest): straight on, without a promise of its own.
   if (!key) {
     if (ctx.authInvalid && ctx.req && apiKeyBearer(ctx.req.headers.authorization)) throw new AppError('UNAUTHENTICATED', INVALID_KEY);
     return next();
   }
+  return guardKey(ctx, key, path, type, next);
+}
+
+async function guardKey<T>(
+  ctx: Pick<Context, 'res' | 'redis' | 'env' | 'log'>,
+  key: NonNullable<NonNullable<Context['user']>['apiKey']>,
+  path: string,
+  type: 'query' | 'mutation' | 'subscription',
+  next: () => Promise<T>,
+): Promise<T> {
   const rule = scopeFor(path, type);
   const missing = rule === undefined ? null : missingScopes(rule, key.scopes);
   if (missing === null) throw new AppError('FORBIDDEN', `API keys cannot call ${path}; sign in to the app to do this.`);

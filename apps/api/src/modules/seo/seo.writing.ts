@@ -216,8 +216,10 @@ export async function requestArticles(
     }
     return { ids, runIds, creditsBalance: balance, charged };
   });
-  await enqueueRuns(ctx, runIds);
+  // The answer shows the articles as committed (QUEUED): read before the jobs exist, so a quick
+  // worker cannot have moved one on already (the live progress stream follows from there).
   const rows = await ctx.db.selectFrom('seo_articles').selectAll().where('id', 'in', ids).orderBy('created_at').execute();
+  await enqueueRuns(ctx, runIds);
   const ordered = ids.map((id) => rows.find((r) => r.id === id) as ArticleRow);
   return {
     articles: ordered.map((r) => toSummary(ctx.media.forProject(seo.project_id), r, new Map(), seo.words_per_article)),
