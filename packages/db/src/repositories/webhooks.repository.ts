@@ -1,5 +1,6 @@
 import { unitsToCredits, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@atelier/shared';
-import { sql, type Transaction } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import { type QueryCreator, type RawBuilder, sql, type Transaction } from 'kysely';
 import { afterCommit } from '../client';
 import type { Database } from '../types';
 
@@ -48,21 +49,24 @@ export interface WebhookEvent {
 }
 
 /**
- * Records `event` for every enabled endpoint of the user that subscribed to it, inside `trx`;
- * returns the delivery ids (enqueued after commit).
+ * The delivery rows of `event` — one per enabled endpoint of the user subscribed to it, all with one
+ * event id — as an INSERT … SELECT returning their ids. `recordWebhookEvent` runs it in the caller's
+ * transaction; a write that is one statement can carry it as a data-modifying CTE instead (`when`
+ * then gates it on that write, e.g. `exists (select 1 from done)`), and dispatches the ids itself.
  */
-export async function recordWebhookEvent(trx: Transaction<Database>, event: WebhookEvent): Promise<string[]> {
+export function webhookDeliveriesInsert(qc: QueryCreator<Database>, event: WebhookEvent, when?: RawBuilder<boolean>) {
   if (!(WEBHOOK_EVENT_TYPES as readonly string[]).includes(event.type)) throw new Error(`Unknown webhook event ${event.type}`);
-  const rows = await trx
+  const eventId = randomUUID();
+  return qc
     .insertInto('webhook_deliveries')
     .columns(['endpoint_id', 'user_id', 'event_id', 'event_type', 'object_type', 'object_id', 'event_data'])
-    .expression((eb) =>
-      eb
+    .expression((eb) => {
+      let q = eb
         .selectFrom('webhook_endpoints')
         .select([
           'id',
           'user_id',
-          sql<string>`gen_random_uuid()`.as('event_id'),
+          sql<string>`${eventId}::uuid`.as('event_id'),
           sql<string>`${event.type}`.as('event_type'),
           sql<string | null>`${event.objectType ?? null}`.as('object_type'),
           sql<string | null>`${event.objectId ?? null}`.as('object_id'),
@@ -71,18 +75,20 @@ export async function recordWebhookEvent(trx: Transaction<Database>, event: Webh
         .where('user_id', '=', event.userId)
         .where('enabled', '=', true)
         .where('is_demo', '=', false)
-        .where(sql<boolean>`${event.type} = ANY(events)`),
-    )
-    .returning('id')
-    .execute();
+        .where(sql<boolean>`${event.type} = ANY(events)`);
+      if (when) q = q.where(when);
+      return q;
+    })
+    .returning('id');
+}
+
+/**
+ * Records `event` for every enabled endpoint of the user that subscribed to it, inside `trx`;
+ * returns the delivery ids (enqueued after commit).
+ */
+export async function recordWebhookEvent(trx: Transaction<Database>, event: WebhookEvent): Promise<string[]> {
+  const rows = await webhookDeliveriesInsert(trx, event).execute();
   const ids = rows.map((r) => r.id);
-  // One event id for all endpoints of the same event.
-  if (ids.length > 1)
-    await trx
-      .updateTable('webhook_deliveries')
-      .set({ event_id: sql`${ids[0]}::uuid` })
-      .where('id', 'in', ids)
-      .execute();
   if (ids.length) afterCommit(trx, () => dispatchWebhookDeliveries(ids));
   return ids;
 }
