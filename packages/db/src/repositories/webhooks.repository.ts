@@ -1,4 +1,4 @@
-import { unitsToCredits, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@atelier/shared';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@atelier/shared';
 import { randomUUID } from 'node:crypto';
 import { type QueryCreator, type RawBuilder, sql, type Transaction } from 'kysely';
 import { afterCommit } from '../client';
@@ -95,12 +95,15 @@ export async function recordWebhookEvent(trx: Transaction<Database>, event: Webh
 
 /**
  * credits.low: a debit that took the balance from at or above an endpoint's threshold to below it
- * (each endpoint its own threshold). Called by the ledger in the debit's transaction.
+ * (each endpoint its own threshold), as an INSERT … SELECT returning the delivery ids. `afterUnits`
+ * is the balance after the debit (an SQL expression: the ledger passes its update's result);
+ * `debitUnits` is the (negative) change. Run by the ledger in the debit's statement.
  */
-export async function recordCreditsLow(trx: Transaction<Database>, userId: string, beforeUnits: number, afterUnits: number): Promise<string[]> {
-  if (afterUnits >= beforeUnits) return [];
-  const threshold = sql<number>`coalesce(credits_low_threshold_units, ${DEFAULT_CREDITS_LOW_THRESHOLD_UNITS})`;
-  const rows = await trx
+export function creditsLowInsert(qc: QueryCreator<Database>, userId: string, afterUnits: RawBuilder<number>, debitUnits: number) {
+  const threshold = sql<number>`coalesce(credits_low_threshold_units, ${DEFAULT_CREDITS_LOW_THRESHOLD_UNITS}::bigint)`;
+  const after = sql<number>`(${afterUnits})`;
+  const before = sql<number>`(${afterUnits} - ${debitUnits}::bigint)`;
+  return qc
     .insertInto('webhook_deliveries')
     .columns(['endpoint_id', 'user_id', 'event_id', 'event_type', 'event_data'])
     .expression((eb) =>
@@ -111,7 +114,7 @@ export async function recordCreditsLow(trx: Transaction<Database>, userId: strin
           'user_id',
           sql<string>`gen_random_uuid()`.as('event_id'),
           sql<string>`'credits.low'`.as('event_type'),
-          sql<string>`jsonb_build_object('creditsBalance', ${unitsToCredits(afterUnits)}::numeric, 'previousBalance', ${unitsToCredits(beforeUnits)}::numeric, 'threshold', (${threshold})::numeric / 100)`.as(
+          sql<string>`jsonb_build_object('creditsBalance', ${after}::float8 / 100, 'previousBalance', ${before}::float8 / 100, 'threshold', (${threshold})::numeric / 100)`.as(
             'event_data',
           ),
         ])
@@ -119,12 +122,10 @@ export async function recordCreditsLow(trx: Transaction<Database>, userId: strin
         .where('enabled', '=', true)
         .where('is_demo', '=', false)
         .where(sql<boolean>`'credits.low' = ANY(events)`)
-        .where(sql<boolean>`${threshold} <= ${beforeUnits}`)
-        .where(sql<boolean>`${threshold} > ${afterUnits}`),
+        .where(sql<boolean>`${after} is not null`)
+        .where(sql<boolean>`${debitUnits}::bigint < 0`)
+        .where(sql<boolean>`${threshold} <= ${before}`)
+        .where(sql<boolean>`${threshold} > ${after}`),
     )
-    .returning('id')
-    .execute();
-  const ids = rows.map((r) => r.id);
-  if (ids.length) afterCommit(trx, () => dispatchWebhookDeliveries(ids));
-  return ids;
+    .returning('id');
 }
