@@ -1,5 +1,5 @@
-import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@atelier/shared';
 import { randomUUID } from 'node:crypto';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@atelier/shared';
 import { type QueryCreator, type RawBuilder, sql, type Transaction } from 'kysely';
 import { afterCommit } from '../client';
 import type { Database } from '../types';
