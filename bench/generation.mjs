@@ -1,7 +1,7 @@
 // bench/generation: quick create — local/image enqueue→COMPLETED latency (p50/p95, as a client sees
 // it: POST /api/generation/generate, then the generation's status event) and jobs/s at concurrency 20,
 // next to its floor measured in the same run: the engine's own render time (the local/image engine
-// called directly, same prompt and parameters, no queue, no database) plus two bare BullMQ no-op job
+// called directly, same prompts, seeds and parameters, no queue, no database) plus two bare BullMQ no-op job
 // round trips (goal: p50 ≤ 2 × bare + render).
 // Real Postgres and Redis on this machine; prints figures, asserts nothing.
 import { randomBytes } from 'node:crypto';
@@ -53,16 +53,19 @@ async function bareBullmq() {
 
 const PARAMS = { resolution: '480p', aspectRatio: '1:1' };
 const promptOf = (i) => `bench landscape ${i} with mountains`;
+// The seed picks the scene (and so the render's cost): render i is the same picture in both
+// measurements, so the floor and ours compare like with like instead of two random draws.
+const seedOf = (i) => 1000 + i;
 
 /** The engine alone: what the worker's processor calls, with nothing around it. */
 async function renderAlone(engines) {
   const engine = engines['local/image'];
   const lat = [];
   // One warm-up render (sharp's first call loads its pipeline).
-  await engine({ modelId: 'local/image', prompt: promptOf(-1), params: PARAMS, seed: null, onProgress: () => {} });
+  await engine({ modelId: 'local/image', prompt: promptOf(-1), params: PARAMS, seed: seedOf(-1), onProgress: () => {} });
   for (let i = 0; i < N_LATENCY; i++) {
     const t0 = performance.now();
-    await engine({ modelId: 'local/image', prompt: promptOf(i), params: PARAMS, seed: null, onProgress: () => {} });
+    await engine({ modelId: 'local/image', prompt: promptOf(i), params: PARAMS, seed: seedOf(i), onProgress: () => {} });
     lat.push(performance.now() - t0);
   }
   return { p50: pct(lat, 50), p95: pct(lat, 95) };
@@ -84,7 +87,7 @@ async function localImage(engines) {
     for (let attempt = 0; ; attempt++) {
       res = await t.rest('POST', '/api/generation/generate', {
         token: u.token,
-        body: { prompt: promptOf(i), type: 'image', model: 'local/image', ...PARAMS },
+        body: { prompt: promptOf(i), type: 'image', model: 'local/image', seed: seedOf(i), ...PARAMS },
       });
       if (res.status !== 503 || attempt >= 3) break;
       retries++;

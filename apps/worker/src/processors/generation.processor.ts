@@ -1,8 +1,20 @@
 import { type Engine, engineFor } from '@atelier/ai';
-import { applyCreditChangeInTransaction, type Db, endGenerationWithRefund, meterOf, ROW_STATE, recordWebhookEvent, refundKeyFor } from '@atelier/db';
+import {
+  afterCommit,
+  applyCreditChangeInTransaction,
+  type Database,
+  type Db,
+  dispatchWebhookDeliveries,
+  endGenerationWithRefund,
+  meterOf,
+  ROW_STATE,
+  refundKeyFor,
+  webhookDeliveriesInsert,
+} from '@atelier/db';
 import { announceRow, type QueueKey } from '@atelier/jobs';
 import { settleMetered, unitsToCredits } from '@atelier/shared';
 import { UnrecoverableError } from 'bullmq';
+import { type QueryCreator, sql, type Transaction } from 'kysely';
 import { defineProcessor, labelJobModel } from '../registry';
 
 const TERMINAL = new Set(['COMPLETED', 'FAILED', 'CANCELLED']);
@@ -39,20 +51,27 @@ function generationProcessor(queue: Extract<QueueKey, 'image' | 'video' | 'audio
         throw new UnrecoverableError('You no longer have edit access to this project; your credits were refunded');
       }
 
-      const started = await db
+      const controller = new AbortController();
+      // PROCESSING is written while the engine starts (not before it): the engine's first
+      // progress write and the end wait for it, and a row no longer pending (cancelled meanwhile)
+      // aborts the engine and discards its output.
+      const started = db
         .updateTable('generations')
         .set((eb) => ({ status: 'PROCESSING', progress: 0, started_at: eb.fn.coalesce('started_at', eb.val(new Date())) }))
         .where('id', '=', generationId)
         .where('status', 'in', ['PENDING', 'PROCESSING'])
         .returning(ROW_STATE)
-        .executeTakeFirst();
-      if (!started) return { skipped: 'not pending' };
-      announceRow(events, 'generation', started);
-
-      const controller = new AbortController();
+        .executeTakeFirst()
+        .then((row) => {
+          if (!row) controller.abort();
+          announceRow(events, 'generation', row);
+          return row;
+        });
+      started.catch(() => {}); // awaited below; a failed write fails the attempt there
       let lastWrite = 0;
-      let lastPercent = -1;
-      let pending: Promise<void> = Promise.resolve();
+      // The PROCESSING write sets progress 0: the first report worth a write is above it.
+      let lastPercent = 0;
+      let pending: Promise<unknown> = started;
       const onProgress = (percent: number) => {
         const p = Math.max(0, Math.min(99, Math.round(percent)));
         const now = Date.now();
@@ -60,6 +79,7 @@ function generationProcessor(queue: Extract<QueueKey, 'image' | 'video' | 'audio
         lastPercent = p;
         lastWrite = now;
         pending = pending.then(async () => {
+          if (controller.signal.aborted) return;
           const row = await db
             .updateTable('generations')
             .set({ progress: p })
@@ -100,11 +120,13 @@ function generationProcessor(queue: Extract<QueueKey, 'image' | 'video' | 'audio
           },
         });
       } catch (e) {
-        if (await isCancelled(db, generationId)) return { skipped: 'cancelled' };
+        if (!(await started) || (await isCancelled(db, generationId))) return { skipped: 'cancelled' };
         throw e;
       } finally {
         clearInterval(cancelWatch);
       }
+      // Not pending any more when the engine started (cancelled, or ended by another attempt): its output is discarded.
+      if (!(await started)) return { skipped: 'not pending' };
       await pending.catch(() => {});
       const latencyMs = Date.now() - t0;
 
@@ -112,8 +134,10 @@ function generationProcessor(queue: Extract<QueueKey, 'image' | 'video' | 'audio
       const base = `generations/${gen.user_id}/${gen.id}`;
       const outputKey = output.file ? `${base}.${output.file.ext}` : null;
       const thumbKey = output.thumbnail ? `${base}.thumb.${output.thumbnail.ext}` : null;
-      if (output.file && outputKey) await storage.put(outputKey, output.file.data, output.file.mime);
-      if (output.thumbnail && thumbKey) await storage.put(thumbKey, output.thumbnail.data, 'image/webp');
+      await Promise.all([
+        output.file && outputKey ? storage.put(outputKey, output.file.data, output.file.mime) : null,
+        output.thumbnail && thumbKey ? storage.put(thumbKey, output.thumbnail.data, 'image/webp') : null,
+      ]);
 
       // A token-metered model (Ollama) was charged a hold: settle it to the tokens the server counted.
       const meter = meterOf(gen.metadata);
@@ -130,46 +154,69 @@ function generationProcessor(queue: Extract<QueueKey, 'image' | 'video' | 'audio
         // The API key it was started with (issue 24): the receipt keeps naming it.
         ...(gen.metadata?.apiKey ? { apiKey: gen.metadata.apiKey } : {}),
       };
-      const done = await db.transaction().execute(async (trx) => {
-        const row = await trx
-          .updateTable('generations')
-          .set({
-            status: 'COMPLETED',
-            progress: 100,
-            output_url: outputKey,
-            thumbnail_url: thumbKey ?? (gen.type === 'image' ? outputKey : null),
-            output_text: output.text ?? null,
-            metadata: JSON.stringify(metadata),
-            seed: output.seed ?? gen.seed,
-            latency_ms: latencyMs,
-            // Reported by the provider when it can; else the catalogue's list price for the model.
-            provider_cost_usd: output.providerCostUsd ?? listCost,
-            provider_request_id: output.providerRequestId ?? null,
-            model_version: output.modelVersion ?? gen.model_version,
-            error: null,
-            completed_at: new Date(),
-            ...(settled ? { credit_units_refunded: settled.refundUnits } : {}),
-          })
-          .where('id', '=', generationId)
-          .where('status', '=', 'PROCESSING')
-          .returning([...ROW_STATE, 'params'])
+      // COMPLETED and its webhook deliveries in one statement (the deliveries only when the row was
+      // still PROCESSING: completing happens once); a token hold's refund joins it in a transaction.
+      const complete = (executor: Db | Transaction<Database>) =>
+        executor
+          .with('done', (qc) =>
+            qc
+              .updateTable('generations')
+              .set({
+                status: 'COMPLETED',
+                progress: 100,
+                output_url: outputKey,
+                thumbnail_url: thumbKey ?? (gen.type === 'image' ? outputKey : null),
+                output_text: output.text ?? null,
+                metadata: JSON.stringify(metadata),
+                seed: output.seed ?? gen.seed,
+                latency_ms: latencyMs,
+                // Reported by the provider when it can; else the catalogue's list price for the model.
+                provider_cost_usd: output.providerCostUsd ?? listCost,
+                provider_request_id: output.providerRequestId ?? null,
+                model_version: output.modelVersion ?? gen.model_version,
+                error: null,
+                completed_at: new Date(),
+                ...(settled ? { credit_units_refunded: settled.refundUnits } : {}),
+              })
+              .where('id', '=', generationId)
+              .where('status', '=', 'PROCESSING')
+              .returning([...ROW_STATE, 'params']),
+          )
+          .with('hooks', (qc) =>
+            gen.is_admin_test
+              ? qc.selectNoFrom(sql<string>`null::uuid`.as('id')).where(sql<boolean>`false`)
+              : webhookDeliveriesInsert(
+                  qc as unknown as QueryCreator<Database>,
+                  { userId: gen.user_id, type: 'generation.completed', objectType: 'generation', objectId: generationId },
+                  sql<boolean>`exists (select 1 from done)`,
+                ),
+          )
+          .selectFrom('done')
+          .selectAll('done')
+          .select(sql<string[]>`array(select id from hooks)`.as('delivery_ids'))
           .executeTakeFirst();
-        if (row && !gen.is_admin_test)
-          await recordWebhookEvent(trx, { userId: gen.user_id, type: 'generation.completed', objectType: 'generation', objectId: generationId });
-        // Completing happens once (the row must still be PROCESSING), and the refund's key is the generation's.
-        if (row && settled && settled.refundUnits > 0 && !gen.is_admin_test) {
-          await applyCreditChangeInTransaction(trx, {
-            userId: gen.user_id,
-            kind: 'refund',
-            amountUnits: settled.refundUnits,
-            idempotencyKey: refundKeyFor(generationId),
-            referenceType: 'generation',
-            referenceId: generationId,
-            note: `Unused token hold: ${tokensIn + tokensOut} tokens cost ${unitsToCredits(settled.chargedUnits)} credits`,
+      const refund = settled && settled.refundUnits > 0 && !gen.is_admin_test ? settled.refundUnits : 0;
+      const done = !refund
+        ? await complete(db).then((row) => {
+            if (row) dispatchWebhookDeliveries(row.delivery_ids);
+            return row;
+          })
+        : await db.transaction().execute(async (trx) => {
+            const row = await complete(trx);
+            if (!row) return row;
+            afterCommit(trx, () => dispatchWebhookDeliveries(row.delivery_ids));
+            // The refund's key is the generation's.
+            await applyCreditChangeInTransaction(trx, {
+              userId: gen.user_id,
+              kind: 'refund',
+              amountUnits: refund,
+              idempotencyKey: refundKeyFor(generationId),
+              referenceType: 'generation',
+              referenceId: generationId,
+              note: `Unused token hold: ${tokensIn + tokensOut} tokens cost ${unitsToCredits(settled?.chargedUnits ?? 0)} credits`,
+            });
+            return row;
           });
-        }
-        return row;
-      });
       announceRow(events, 'generation', done);
       if (!done) {
         // Cancelled while the engine ran: the result is discarded.

@@ -1,5 +1,6 @@
-import { unitsToCredits, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@atelier/shared';
-import { sql, type Transaction } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@atelier/shared';
+import { type QueryCreator, type RawBuilder, sql, type Transaction } from 'kysely';
 import { afterCommit } from '../client';
 import type { Database } from '../types';
 
@@ -48,21 +49,24 @@ export interface WebhookEvent {
 }
 
 /**
- * Records `event` for every enabled endpoint of the user that subscribed to it, inside `trx`;
- * returns the delivery ids (enqueued after commit).
+ * The delivery rows of `event` — one per enabled endpoint of the user subscribed to it, all with one
+ * event id — as an INSERT … SELECT returning their ids. `recordWebhookEvent` runs it in the caller's
+ * transaction; a write that is one statement can carry it as a data-modifying CTE instead (`when`
+ * then gates it on that write, e.g. `exists (select 1 from done)`), and dispatches the ids itself.
  */
-export async function recordWebhookEvent(trx: Transaction<Database>, event: WebhookEvent): Promise<string[]> {
+export function webhookDeliveriesInsert(qc: QueryCreator<Database>, event: WebhookEvent, when?: RawBuilder<boolean>) {
   if (!(WEBHOOK_EVENT_TYPES as readonly string[]).includes(event.type)) throw new Error(`Unknown webhook event ${event.type}`);
-  const rows = await trx
+  const eventId = randomUUID();
+  return qc
     .insertInto('webhook_deliveries')
     .columns(['endpoint_id', 'user_id', 'event_id', 'event_type', 'object_type', 'object_id', 'event_data'])
-    .expression((eb) =>
-      eb
+    .expression((eb) => {
+      let q = eb
         .selectFrom('webhook_endpoints')
         .select([
           'id',
           'user_id',
-          sql<string>`gen_random_uuid()`.as('event_id'),
+          sql<string>`${eventId}::uuid`.as('event_id'),
           sql<string>`${event.type}`.as('event_type'),
           sql<string | null>`${event.objectType ?? null}`.as('object_type'),
           sql<string | null>`${event.objectId ?? null}`.as('object_id'),
@@ -71,30 +75,35 @@ export async function recordWebhookEvent(trx: Transaction<Database>, event: Webh
         .where('user_id', '=', event.userId)
         .where('enabled', '=', true)
         .where('is_demo', '=', false)
-        .where(sql<boolean>`${event.type} = ANY(events)`),
-    )
-    .returning('id')
-    .execute();
+        .where(sql<boolean>`${event.type} = ANY(events)`);
+      if (when) q = q.where(when);
+      return q;
+    })
+    .returning('id');
+}
+
+/**
+ * Records `event` for every enabled endpoint of the user that subscribed to it, inside `trx`;
+ * returns the delivery ids (enqueued after commit).
+ */
+export async function recordWebhookEvent(trx: Transaction<Database>, event: WebhookEvent): Promise<string[]> {
+  const rows = await webhookDeliveriesInsert(trx, event).execute();
   const ids = rows.map((r) => r.id);
-  // One event id for all endpoints of the same event.
-  if (ids.length > 1)
-    await trx
-      .updateTable('webhook_deliveries')
-      .set({ event_id: sql`${ids[0]}::uuid` })
-      .where('id', 'in', ids)
-      .execute();
   if (ids.length) afterCommit(trx, () => dispatchWebhookDeliveries(ids));
   return ids;
 }
 
 /**
  * credits.low: a debit that took the balance from at or above an endpoint's threshold to below it
- * (each endpoint its own threshold). Called by the ledger in the debit's transaction.
+ * (each endpoint its own threshold), as an INSERT … SELECT returning the delivery ids. `afterUnits`
+ * is the balance after the debit (an SQL expression: the ledger passes its update's result);
+ * `debitUnits` is the (negative) change. Run by the ledger in the debit's statement.
  */
-export async function recordCreditsLow(trx: Transaction<Database>, userId: string, beforeUnits: number, afterUnits: number): Promise<string[]> {
-  if (afterUnits >= beforeUnits) return [];
-  const threshold = sql<number>`coalesce(credits_low_threshold_units, ${DEFAULT_CREDITS_LOW_THRESHOLD_UNITS})`;
-  const rows = await trx
+export function creditsLowInsert(qc: QueryCreator<Database>, userId: string, afterUnits: RawBuilder<number>, debitUnits: number) {
+  const threshold = sql<number>`coalesce(credits_low_threshold_units, ${DEFAULT_CREDITS_LOW_THRESHOLD_UNITS}::bigint)`;
+  const after = sql<number>`(${afterUnits})`;
+  const before = sql<number>`(${afterUnits} - ${debitUnits}::bigint)`;
+  return qc
     .insertInto('webhook_deliveries')
     .columns(['endpoint_id', 'user_id', 'event_id', 'event_type', 'event_data'])
     .expression((eb) =>
@@ -105,7 +114,7 @@ export async function recordCreditsLow(trx: Transaction<Database>, userId: strin
           'user_id',
           sql<string>`gen_random_uuid()`.as('event_id'),
           sql<string>`'credits.low'`.as('event_type'),
-          sql<string>`jsonb_build_object('creditsBalance', ${unitsToCredits(afterUnits)}::numeric, 'previousBalance', ${unitsToCredits(beforeUnits)}::numeric, 'threshold', (${threshold})::numeric / 100)`.as(
+          sql<string>`jsonb_build_object('creditsBalance', ${after}::float8 / 100, 'previousBalance', ${before}::float8 / 100, 'threshold', (${threshold})::numeric / 100)`.as(
             'event_data',
           ),
         ])
@@ -113,12 +122,10 @@ export async function recordCreditsLow(trx: Transaction<Database>, userId: strin
         .where('enabled', '=', true)
         .where('is_demo', '=', false)
         .where(sql<boolean>`'credits.low' = ANY(events)`)
-        .where(sql<boolean>`${threshold} <= ${beforeUnits}`)
-        .where(sql<boolean>`${threshold} > ${afterUnits}`),
+        .where(sql<boolean>`${after} is not null`)
+        .where(sql<boolean>`${debitUnits}::bigint < 0`)
+        .where(sql<boolean>`${threshold} <= ${before}`)
+        .where(sql<boolean>`${threshold} > ${after}`),
     )
-    .returning('id')
-    .execute();
-  const ids = rows.map((r) => r.id);
-  if (ids.length) afterCommit(trx, () => dispatchWebhookDeliveries(ids));
-  return ids;
+    .returning('id');
 }

@@ -154,10 +154,22 @@ export function syncOllamaModels(deps: { db: Db; env: Env }, options: { force?: 
   return run;
 }
 
-export async function listModels(deps: { db: Db; env: Env }): Promise<Model[]> {
+/** The catalogue ids `isDefault` is decided among (besides the rows an admin chose): the spec's and the local defaults. */
+const DEFAULT_CANDIDATES = [...new Set([...Object.values(SPEC_DEFAULTS), ...Object.values(LOCAL_DEFAULTS)])];
+
+/**
+ * The catalogue. `options.withId` narrows it to that model and the rows `isDefault` is decided
+ * among (an admin's choices, the spec's and the local defaults), so one model resolved by its id
+ * carries the same `isDefault` as in the whole list without reading every row.
+ */
+export async function listModels(deps: { db: Db; env: Env }, options: { withId?: string } = {}): Promise<Model[]> {
   await syncConfiguredModels(deps);
+  let catalogue = deps.db.selectFrom('ai_models').selectAll().where('retired_at', 'is', null);
+  const { withId } = options;
+  if (withId !== undefined)
+    catalogue = catalogue.where((eb) => eb.or([eb('id', 'in', [withId, ...DEFAULT_CANDIDATES]), eb('default_chosen_at', 'is not', null)]));
   const [rows, switchedOff] = await Promise.all([
-    deps.db.selectFrom('ai_models').selectAll().where('retired_at', 'is', null).orderBy('sort').orderBy('id').execute(),
+    catalogue.orderBy('sort').orderBy('id').execute(),
     deps.db.selectFrom('provider_settings').select('provider').where('enabled', '=', false).execute(),
   ]);
   const offProviders = new Set(switchedOff.map((p) => p.provider));
@@ -188,14 +200,15 @@ export async function resolveModel(
   provider?: string,
   options: { allowSwitchedOff?: boolean } = {},
 ): Promise<Model> {
-  const models = await listModels(deps);
   let found: Model | undefined;
   if (model) {
     const id = model.includes('/') ? model : provider ? `${provider}/${model}` : model;
-    found =
-      models.find((m) => m.id === id) ?? models.find((m) => m.name.toLowerCase() === model.toLowerCase() && (!provider || m.provider === provider));
+    // By its id (what clients send): that row and the defaults' only; by its name: the whole catalogue.
+    if (id.includes('/')) found = (await listModels(deps, { withId: id })).find((m) => m.id === id);
+    found ??= (await listModels(deps)).find((m) => m.name.toLowerCase() === model.toLowerCase() && (!provider || m.provider === provider));
     if (!found) throw new AppError('VALIDATION', `Unknown model: ${model}`, { fields: [{ path: 'model', message: `Unknown model: ${model}` }] });
   } else {
+    const models = await listModels(deps);
     found = defaultModelFor(
       models.filter((m) => !provider || m.provider === provider),
       type,
