@@ -46,6 +46,8 @@ interface Entry {
   useBody: boolean;
   /** Query keys whose schema is an array: a single `?k=v` becomes `[v]`. */
   arrayKeys: string[];
+  /** The path has `{parameters}`. */
+  hasParams: boolean;
 }
 
 export interface RestAdapterOptions {
@@ -101,6 +103,7 @@ function entriesOf(router: RestAdapterOptions['router']): Entry[] {
       noInput: instanceofZodTypeLikeVoid(unwrapped as never),
       useBody,
       arrayKeys: useBody ? [] : arrayKeys,
+      hasParams: openapiPath.includes('{'),
     });
   });
   return entries;
@@ -154,13 +157,13 @@ export function registerRestAdapter(app: FastifyInstance, opts: RestAdapterOptio
       }
       if (!entry.noInput) {
         const base = entry.useBody ? (req.body as Record<string, unknown>) : queryInput(req.query);
-        const built: Record<string, unknown> = { ...base, ...pathInput };
+        const built: Record<string, unknown> = entry.hasParams ? { ...base, ...pathInput } : entry.useBody ? { ...base } : base;
         for (const key of entry.arrayKeys) if (built[key] !== undefined && !Array.isArray(built[key])) built[key] = [built[key]];
         input = built;
       }
       ctx = await opts.createContext({ req, res: reply, info: INFO });
       const raw = input;
-      data = await callProcedure(entry.procedure, { ctx, getRawInput: async () => raw, path: entry.path });
+      data = await callProcedure(entry.procedure, { ctx, getRawInput: () => Promise.resolve(raw), path: entry.path });
       const meta = opts.responseMeta({ type: entry.type, paths: [entry.path], ctx, data: [data], errors: [], info: INFO, eagerGeneration: true });
       return send(reply, meta?.status ?? 200, meta?.headers ?? {}, data);
     } catch (cause) {
@@ -197,7 +200,7 @@ export function registerRestAdapter(app: FastifyInstance, opts: RestAdapterOptio
   };
 
   const routeOf = (entry: Entry) => {
-    const hasParams = entry.openapiPath.includes('{');
+    const { hasParams } = entry;
     return {
       method: entry.method as HTTPMethods,
       url: `${prefix}${entry.openapiPath.replace(/\{(.+?)\}/g, ':$1')}`,

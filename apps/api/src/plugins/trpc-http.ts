@@ -69,10 +69,10 @@ export async function registerTrpcHttp(app: FastifyInstance, prefix: string, trp
     }
     if (isBatchCall && inputs !== undefined && !isObject(inputs)) return official(req, reply);
     const deserialize = config.transformer.input.deserialize;
-    const inputOf = (index: number): unknown => {
+    const callInputs = paths.map((_p, index) => {
       const raw = isBatchCall ? (inputs as Record<string, unknown> | undefined)?.[index] : inputs;
       return raw === undefined ? undefined : deserialize(raw);
-    };
+    });
 
     const info = {
       isBatchCall,
@@ -91,26 +91,24 @@ export async function registerTrpcHttp(app: FastifyInstance, prefix: string, trp
       ctxError = getTRPCErrorFromUnknown(cause);
     }
 
-    const results = await Promise.all(
-      calls.map(async (procedure, batchIndex): Promise<{ data?: unknown; error?: TRPCError }> => {
-        const input = inputOf(batchIndex);
-        const callPath = paths[batchIndex] as string;
-        try {
-          if (ctxError) throw ctxError;
-          const data = await callProcedure(procedure, { path: callPath, getRawInput: async () => input, ctx, batchIndex });
-          return { data };
-        } catch (cause) {
-          const error = getTRPCErrorFromUnknown(cause);
-          trpcOptions.onError?.({ error, path: callPath, input, ctx, type: 'query', req } as never);
-          return { error };
-        }
-      }),
-    );
+    const run = async (procedure: Procedure, batchIndex: number): Promise<{ data?: unknown; error?: TRPCError }> => {
+      const input = callInputs[batchIndex];
+      const callPath = paths[batchIndex] as string;
+      try {
+        if (ctxError) throw ctxError;
+        return { data: await callProcedure(procedure, { path: callPath, getRawInput: () => Promise.resolve(input), ctx, batchIndex }) };
+      } catch (cause) {
+        const error = getTRPCErrorFromUnknown(cause);
+        trpcOptions.onError?.({ error, path: callPath, input, ctx, type: 'query', req } as never);
+        return { error };
+      }
+    };
+    const results = calls.length === 1 ? [await run(calls[0] as Procedure, 0)] : await Promise.all(calls.map(run));
 
     const body = results.map((r, batchIndex) =>
       r.error
         ? {
-            error: getErrorShape({ config, ctx, error: r.error, input: inputOf(batchIndex), path: paths[batchIndex], type: 'query' } as never),
+            error: getErrorShape({ config, ctx, error: r.error, input: callInputs[batchIndex], path: paths[batchIndex], type: 'query' } as never),
           }
         : { result: { data: r.data } },
     );
