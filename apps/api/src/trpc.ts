@@ -83,7 +83,8 @@ interface GateOptions {
 async function gate<R extends { ok: boolean }>(opts: GateOptions, check: ((ctx: Context) => void) | null, proceed: () => Promise<R>): Promise<R> {
   const { ctx, path, type, meta } = opts;
   // Server-side callers (createCaller in tests) carry no HTTP request to label.
-  if (ctx.req?.routeOptions) ctx.req.metricsRoute = procedureRoute(ctx.req, path, meta);
+  const routeUrl = ctx.req?.routeOptions?.url;
+  if (routeUrl !== undefined) ctx.req.metricsRoute = procedureRoute(ctx.req, routeUrl, path, meta);
   let result: R;
   try {
     const found = findControlCharacters(await opts.getRawInput());

@@ -18,11 +18,17 @@ export const BATCH_ROUTE = '/trpc/(batch)';
 /**
  * The route label of a procedure call: `/api<openapi path>` over REST (`/api/generation/{id}`),
  * `/trpc/<procedure>` over tRPC; a tRPC batch of different procedures is `/trpc/(batch)`. Only the
- * router's own names and patterns, never ids: the label set stays bounded.
+ * router's own names and patterns, never ids: the label set stays bounded. `routeUrl` is the
+ * matched route's pattern (`req.routeOptions.url`: Fastify builds that object on every read).
  */
-export function procedureRoute(req: FastifyRequest, path: string, meta: OpenApiMeta | undefined): string {
+export function procedureRoute(
+  req: Pick<FastifyRequest, 'metricsRoute'>,
+  routeUrl: string | undefined,
+  path: string,
+  meta: OpenApiMeta | undefined,
+): string {
   const openapiPath = meta?.openapi?.path;
-  const label = openapiPath && req.routeOptions.url?.startsWith('/api/') ? `/api${openapiPath}` : `/trpc/${path}`;
+  const label = openapiPath && routeUrl?.startsWith('/api/') ? `/api${openapiPath}` : `/trpc/${path}`;
   return req.metricsRoute && req.metricsRoute !== label ? BATCH_ROUTE : label;
 }
 

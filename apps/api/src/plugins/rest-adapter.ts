@@ -1,7 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { getErrorShape, getHTTPStatusCodeFromError } from '@trpc/server/unstable-core-do-not-import';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
-import { type CallableProcedure, callProcedure } from '../lib/procedure-call';
 import {
   acceptsRequestBody,
   coerceSchema,
@@ -16,6 +15,7 @@ import {
   unwrapZodType,
   zodSupportsCoerce,
 } from 'trpc-to-openapi';
+import { type CallableProcedure, callProcedure } from '../lib/procedure-call';
 
 /**
  * The REST mirror's adapter: every procedure with `meta.openapi` answers at its path under /api.
@@ -74,6 +74,19 @@ export interface RestAdapterOptions {
 
 const INFO = { connectionParams: null } as const;
 
+const isPlain = (v: unknown): v is object =>
+  typeof v === 'object' && v !== null && (Array.isArray(v) || Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null);
+
+/**
+ * A JSON answer. A plain object or array goes to Fastify's own JSON serializer (JSON.stringify,
+ * `application/json; charset=utf-8`), as a bare route's answer does: a content type set by hand
+ * costs a content-type parse on every send. Anything else is stringified here, as before.
+ */
+export function sendJson(reply: FastifyReply, body: unknown) {
+  if (isPlain(body)) return reply.send(body);
+  return reply.header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(body));
+}
+
 function entriesOf(router: RestAdapterOptions['router']): Entry[] {
   const entries: Entry[] = [];
   forEachOpenApiProcedure(router._def.procedures as never, ({ path, procedure, meta }) => {
@@ -128,12 +141,12 @@ export function registerRestAdapter(app: FastifyInstance, opts: RestAdapterOptio
   const config = opts.router._def._config;
 
   const send = (reply: FastifyReply, status: number, headers: Record<string, string | undefined>, body: unknown) => {
-    reply.code(status).header('content-type', 'application/json');
+    reply.code(status);
     for (const key in headers) {
       const value = headers[key];
       if (value !== undefined) reply.header(key, value);
     }
-    return reply.send(JSON.stringify(body));
+    return sendJson(reply, body);
   };
 
   async function handle(entry: Entry | undefined, pathInput: Record<string, string>, req: FastifyRequest, reply: FastifyReply) {

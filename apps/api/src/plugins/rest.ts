@@ -1,5 +1,5 @@
-import type { TRPCError } from '@trpc/server';
 import { ERROR_CODES, type ErrorCode } from '@atelier/shared';
+import type { TRPCError } from '@trpc/server';
 import type { FastifyInstance } from 'fastify';
 import { generateOpenApiDocument } from 'trpc-to-openapi';
 import type { AppDeps } from '../context';

@@ -4,6 +4,7 @@ import { getErrorShape, getHTTPStatusCode, transformTRPCResponse } from '@trpc/s
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { type CallableProcedure, callProcedure } from '../lib/procedure-call';
 import type { AppRouter } from '../router';
+import { sendJson } from './rest-adapter';
 
 /**
  * tRPC over HTTP at `<prefix>/:path`, as `fastifyTRPCPlugin` serves it (same content-type parsers,
@@ -117,7 +118,7 @@ export async function registerTrpcHttp(app: FastifyInstance, prefix: string, trp
     let status = getHTTPStatusCode(untransformed as never);
     // Appended to what is there (CORS's `Origin`), not in its place.
     const vary = reply.getHeader('vary');
-    reply.header('vary', vary ? `${String(vary)}, ${VARY}` : VARY).header('content-type', 'application/json');
+    reply.header('vary', vary ? `${String(vary)}, ${VARY}` : VARY);
     const meta = trpcOptions.responseMeta?.({ ctx, info, paths, data: body, errors, eagerGeneration: false, type: 'query' } as never) ?? {};
     if (meta.headers) {
       for (const [key, value] of Object.entries(meta.headers as Record<string, string | string[] | undefined>)) {
@@ -126,7 +127,7 @@ export async function registerTrpcHttp(app: FastifyInstance, prefix: string, trp
       }
     }
     if (meta.status) status = meta.status;
-    return reply.code(status).send(JSON.stringify(transformTRPCResponse(config, untransformed as never)));
+    return sendJson(reply.code(status), transformTRPCResponse(config, untransformed as never));
   }
 
   await app.register(
