@@ -16,7 +16,7 @@ const DURATION = Number(process.env.BENCH_API_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 10);
 
 /** How many alternating slices each route's time is cut into (so load drift hits floor and ours alike). */
-const ROUNDS = Number(process.env.BENCH_API_ROUNDS ?? 4);
+const ROUNDS = Number(process.env.BENCH_API_ROUNDS ?? 8);
 
 function run(url, headers, duration) {
   return new Promise((resolve, reject) => {

@@ -1,6 +1,6 @@
 import { getTRPCErrorFromUnknown, type TRPCError } from '@trpc/server';
 import { type FastifyTRPCPluginOptions, fastifyRequestHandler } from '@trpc/server/adapters/fastify';
-import { getErrorShape, getHTTPStatusCode, transformTRPCResponse } from '@trpc/server/unstable-core-do-not-import';
+import { defaultTransformer, getErrorShape, getHTTPStatusCode, transformTRPCResponse } from '@trpc/server/unstable-core-do-not-import';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { type CallableProcedure, callProcedure } from '../lib/procedure-call';
 import type { AppRouter } from '../router';
@@ -30,6 +30,7 @@ export async function registerTrpcHttp(app: FastifyInstance, prefix: string, trp
   const router = trpcOptions.router;
   const config = router._def._config;
   // Flat at run time: `projects.list` → its procedure.
+  const identity = config.transformer === defaultTransformer;
   const procedures = router._def.procedures as unknown as Record<string, Procedure | undefined>;
 
   const official = (req: FastifyRequest, reply: FastifyReply) =>
@@ -115,7 +116,7 @@ export async function registerTrpcHttp(app: FastifyInstance, prefix: string, trp
     );
     const errors = results.flatMap((r) => (r.error ? [r.error] : []));
     const untransformed = isBatchCall ? body : (body[0] as (typeof body)[number]);
-    let status = getHTTPStatusCode(untransformed as never);
+    let status = errors.length ? getHTTPStatusCode(untransformed as never) : 200;
     // Appended to what is there (CORS's `Origin`), not in its place.
     const vary = reply.getHeader('vary');
     reply.header('vary', vary ? `${String(vary)}, ${VARY}` : VARY);
@@ -127,7 +128,8 @@ export async function registerTrpcHttp(app: FastifyInstance, prefix: string, trp
       }
     }
     if (meta.status) status = meta.status;
-    return sendJson(reply.code(status), transformTRPCResponse(config, untransformed as never));
+    // No transformer (tRPC's identity default): the answer is sent as it is, not copied first.
+    return sendJson(reply.code(status), identity ? untransformed : transformTRPCResponse(config, untransformed as never));
   }
 
   await app.register(
