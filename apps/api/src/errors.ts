@@ -34,6 +34,9 @@ const FROM_TRPC: Partial<Record<TRPC_ERROR_CODE_KEY, ErrorCode>> = {
   SERVICE_UNAVAILABLE: 'UNAVAILABLE',
 };
 
+/** Our code for a tRPC error code (anything unmapped is INTERNAL). */
+export const appCodeOfTrpc = (code: string): ErrorCode => FROM_TRPC[code as TRPC_ERROR_CODE_KEY] ?? 'INTERNAL';
+
 export function toTRPCError(e: AppError): TRPCError {
   return new TRPCError({ code: TRPC_CODES[e.code], message: e.message, cause: e });
 }
@@ -95,7 +98,7 @@ export function describeError(error: TRPCError): { body: ErrorBody; status: numb
     const names = [...new Set(fields.map((f) => f.path))].join(', ');
     return { body: { code: 'VALIDATION', message: `Invalid input: ${names}`, fields }, status: 400 };
   }
-  const code = FROM_TRPC[error.code] ?? 'INTERNAL';
+  const code = appCodeOfTrpc(error.code);
   const message = code === 'INTERNAL' ? 'Something went wrong on our side' : error.message;
   return { body: { code, message }, status: ERROR_CODES[code] };
 }

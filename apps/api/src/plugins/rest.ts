@@ -1,10 +1,10 @@
-import { ERROR_CODES, type ErrorCode } from '@atelier/shared';
+import { ERROR_CODES } from '@atelier/shared';
 import type { TRPCError } from '@trpc/server';
 import type { FastifyInstance } from 'fastify';
 import { generateOpenApiDocument } from 'trpc-to-openapi';
 import type { AppDeps } from '../context';
 import { contextFactory } from '../context';
-import { describeError, logProcedureError } from '../errors';
+import { appCodeOfTrpc, describeError, logProcedureError } from '../errors';
 import { annotateApiKeys } from '../modules/api-keys/openapi';
 import type { AppRouter } from '../router';
 import { registerRestAdapter } from './rest-adapter';
@@ -67,7 +67,7 @@ function describeErrorAnswers(document: { components?: { schemas?: Record<string
   for (const [name, schema] of Object.entries(schemas)) {
     if (!name.startsWith('error.')) continue;
     const example = schema.example as { code?: string; message?: string } | undefined;
-    const code = EXAMPLE_CODES[name.slice('error.'.length)] ?? 'INTERNAL';
+    const code = appCodeOfTrpc(name.slice('error.'.length));
     schemas[name] = {
       ...ERROR_BODY_SCHEMA,
       title: schema.title,
@@ -76,21 +76,6 @@ function describeErrorAnswers(document: { components?: { schemas?: Record<string
     };
   }
 }
-
-/** tRPC's code in a schema's name → ours, for the examples. */
-const EXAMPLE_CODES: Record<string, ErrorCode> = {
-  BAD_REQUEST: 'VALIDATION',
-  UNAUTHORIZED: 'UNAUTHENTICATED',
-  FORBIDDEN: 'FORBIDDEN',
-  NOT_FOUND: 'NOT_FOUND',
-  CONFLICT: 'CONFLICT',
-  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
-  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
-  TOO_MANY_REQUESTS: 'RATE_LIMITED',
-  INTERNAL_SERVER_ERROR: 'INTERNAL',
-  NOT_IMPLEMENTED: 'NOT_CONFIGURED',
-  SERVICE_UNAVAILABLE: 'UNAVAILABLE',
-};
 
 function restErrorBody(path: string, contentType: string, payload: unknown): unknown {
   if (!path.startsWith('/api/') || typeof payload !== 'string' || !contentType.includes('application/json')) return payload;
