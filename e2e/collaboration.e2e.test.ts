@@ -188,7 +188,8 @@ describe('share links and saved prompts', () => {
     await saveScreen(page, 'quick-create-save-prompt-and-brand-kit');
 
     await page.getByTestId('generate-button').click();
-    await expect.poll(() => page.getByTestId('generate-button').isEnabled(), { timeout: 30_000 }).toBe(true);
+    // The text is written before we leave (leaving at once could cancel the request before it is sent).
+    await page.getByTestId('rendered-text').waitFor({ state: 'visible', timeout: 45_000 });
 
     // History → receipt → Share.
     await page.goto('/history');

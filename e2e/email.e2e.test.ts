@@ -172,7 +172,8 @@ describe('invitations', () => {
     await members.getByTestId('invite-role').click();
     await ownerPage.getByRole('option', { name: /^Editor/ }).click();
     await members.getByTestId('invite-submit').click();
-    await ownerPage.getByText('Invitation sent').waitFor();
+    // The toast's title (the new row's status line says "invitation sent" too).
+    await ownerPage.getByText('Invitation sent', { exact: true }).waitFor();
     await expect.poll(() => members.getByTestId('invite-row').count()).toBe(1);
     await ownerPage.keyboard.press('Escape');
     await expect.poll(() => ownerPage.getByTestId('pending-invite').first().textContent(), { timeout: 15_000 }).toContain(invitee);

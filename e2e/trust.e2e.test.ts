@@ -284,7 +284,9 @@ describe('/admin/queues opened directly', () => {
     expect(await back.getAttribute('href')).toBe('/');
     await saveScreen(page, 'trust-admin-queues-denied');
     await page.getByTestId('app-header').getByRole('button', { name: 'Logout' }).click();
-    await page.getByTestId('app-header').getByText('Guest User', { exact: true }).waitFor();
+    // Signed out on an admin page: the guard sends the guest to the login (the header's "Guest User"
+    // may show only for a moment before it does).
+    await page.waitForURL(/\/login\?redirect=/, { timeout: 30_000 });
     await page.goto('/admin/queues');
     await page.waitForURL(/\/login\?redirect=%2Fadmin%2Fqueues/, { timeout: 30_000 });
   });
