@@ -165,8 +165,10 @@ describe('graceful shutdown', () => {
         if (o.error === 'ECONNREFUSED') return;
       }
     };
+    const loadStartedAt = Date.now();
     const clients = Promise.all(Array.from({ length: 8 }, (_, n) => client(n)));
-    await waitFor(async () => outcomes.length >= 40, 60_000, '40 answered requests');
+    // At least 40 answers and a second of load: a quick api answers 40 within the 200 ms margin below.
+    await waitFor(async () => outcomes.length >= 40 && Date.now() - loadStartedAt >= 1000, 60_000, '40 answered requests and a second of load');
     const signalledAt = Date.now();
     api.kill('SIGTERM');
     const code = await exited;
