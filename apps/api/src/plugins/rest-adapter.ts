@@ -25,12 +25,10 @@ import { type CallableProcedure, callProcedure } from '../lib/procedure-call';
  * the per-procedure work is done ONCE at start-up: each procedure gets its own Fastify route (no
  * wildcard, no URL parsing, no regular-expression scan of every path), its input schema is
  * inspected and coerced once, and it is called directly (no caller proxy built per request, no
- * AbortController, no fetch `Request`; lib/procedure-call.ts runs its middlewares). Requests no route matches (another casing, a trailing
- * slash, a method with no procedure) fall to one `/api/*` route that resolves them as the old
- * adapter did.
+ * AbortController, no fetch `Request`; lib/procedure-call.ts runs its middlewares). Requests no
+ * route matches (another casing, a trailing slash, a method with no procedure) fall to one `/api/*`
+ * route that resolves them as the old adapter did.
  */
-
-type Procedure = CallableProcedure;
 
 interface Entry {
   /** The procedure's dotted path (`projects.list`). */
@@ -40,7 +38,7 @@ interface Entry {
   /** The OpenAPI path, normalized (`/projects/{id}`). */
   openapiPath: string;
   pathRegExp: RegExp;
-  procedure: Procedure;
+  procedure: CallableProcedure;
   /** The input schema is void-like: the procedure takes no input at all. */
   noInput: boolean;
   useBody: boolean;
@@ -90,7 +88,7 @@ export function sendJson(reply: FastifyReply, body: unknown) {
 function entriesOf(router: RestAdapterOptions['router']): Entry[] {
   const entries: Entry[] = [];
   forEachOpenApiProcedure(router._def.procedures as never, ({ path, procedure, meta }) => {
-    const type = (procedure as unknown as Procedure)._def.type;
+    const type = (procedure as unknown as CallableProcedure)._def.type;
     if (type === 'subscription') return;
     const method = meta.openapi.method;
     const openapiPath = normalizePath(meta.openapi.path);
@@ -112,7 +110,7 @@ function entriesOf(router: RestAdapterOptions['router']): Entry[] {
       method,
       openapiPath,
       pathRegExp: getPathRegExp(openapiPath),
-      procedure: procedure as unknown as Procedure,
+      procedure: procedure as unknown as CallableProcedure,
       noInput: instanceofZodTypeLikeVoid(unwrapped as never),
       useBody,
       arrayKeys: useBody ? [] : arrayKeys,

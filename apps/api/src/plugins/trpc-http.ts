@@ -13,14 +13,12 @@ import { sendJson } from './rest-adapter';
  * `Response` streamed back through web streams; for a list read that is most of the request's cost.
  * Plain query calls — `GET /trpc/a` or a batch `GET /trpc/a,b?batch=1`, the web app's httpBatchLink —
  * are answered here directly, with tRPC's own pieces (error shape, HTTP status, response transform;
- * the procedure's middlewares run through lib/procedure-call.ts) and the same hooks (`createContext`, `responseMeta`, `onError`), byte for byte
- * the answer the adapter gives. Everything else (mutations, subscriptions/SSE, JSONL streaming,
+ * the procedure's middlewares run through lib/procedure-call.ts) and the same hooks (`createContext`,
+ * `responseMeta`, `onError`), byte for byte the answer the adapter gives. Everything else (mutations, subscriptions/SSE, JSONL streaming,
  * connection params, unknown or mixed paths, unreadable input) goes to the official handler.
  */
 
 type Options = FastifyTRPCPluginOptions<AppRouter>['trpcOptions'];
-
-type Procedure = CallableProcedure;
 
 const VARY = 'trpc-accept, accept';
 
@@ -29,16 +27,16 @@ const isObject = (v: unknown): v is Record<string, unknown> => !!v && !Array.isA
 export async function registerTrpcHttp(app: FastifyInstance, prefix: string, trpcOptions: Options): Promise<void> {
   const router = trpcOptions.router;
   const config = router._def._config;
-  // Flat at run time: `projects.list` → its procedure.
   const identity = config.transformer === defaultTransformer;
-  const procedures = router._def.procedures as unknown as Record<string, Procedure | undefined>;
+  // Flat at run time: `projects.list` → its procedure.
+  const procedures = router._def.procedures as unknown as Record<string, CallableProcedure | undefined>;
 
   const official = (req: FastifyRequest, reply: FastifyReply) =>
     fastifyRequestHandler({ ...trpcOptions, req, res: reply, path: (req.params as { path: string }).path } as never);
 
   /** The query procedures of a GET, or null when the official handler must answer it. */
-  const queriesOf = (paths: string[]): Procedure[] | null => {
-    const found: Procedure[] = [];
+  const queriesOf = (paths: string[]): CallableProcedure[] | null => {
+    const found: CallableProcedure[] = [];
     for (const path of paths) {
       const procedure = Object.hasOwn(procedures, path) ? procedures[path] : undefined;
       if (procedure?._def.type !== 'query') return null;
@@ -93,7 +91,7 @@ export async function registerTrpcHttp(app: FastifyInstance, prefix: string, trp
       ctxError = getTRPCErrorFromUnknown(cause);
     }
 
-    const run = async (procedure: Procedure, batchIndex: number): Promise<{ data?: unknown; error?: TRPCError }> => {
+    const run = async (procedure: CallableProcedure, batchIndex: number): Promise<{ data?: unknown; error?: TRPCError }> => {
       const input = callInputs[batchIndex];
       const callPath = paths[batchIndex] as string;
       try {
@@ -105,7 +103,7 @@ export async function registerTrpcHttp(app: FastifyInstance, prefix: string, trp
         return { error };
       }
     };
-    const results = calls.length === 1 ? [await run(calls[0] as Procedure, 0)] : await Promise.all(calls.map(run));
+    const results = calls.length === 1 ? [await run(calls[0] as CallableProcedure, 0)] : await Promise.all(calls.map(run));
 
     const body = results.map((r, batchIndex) =>
       r.error
