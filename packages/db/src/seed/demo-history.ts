@@ -30,7 +30,11 @@ const g = (genId: string, ago: number, seconds: number): Made => ({ kind: 'gener
 const a = (articleId: string, ago: number): Made => ({ kind: 'article', id: articleId, ago, seconds: 20 });
 const v = (voiceId: string, ago: number): Made => ({ kind: 'voice', id: voiceId, ago, seconds: 3 });
 
-/** The newest entry: the anchor that keeps the history ending today. */
+/**
+ * The newest entry: the anchor that keeps the history ending today. The oldest is under 29 days
+ * ago, so the month sits inside a 30-day window of whole UTC days (today and the 29 before) at any
+ * hour, even just after midnight.
+ */
 const NEWEST = g(id(0xa704), 95 * MINUTE, 4);
 
 const PLAN: Made[] = [
@@ -56,7 +60,7 @@ const PLAN: Made[] = [
   g(DEMO_GENERATION_IDS.segmentImages[0] as string, 22 * DAY + 2 * HOUR, 3),
   g(DEMO_GENERATION_IDS.articleHero, 27 * DAY + HOUR, 3),
   a(id(0x5e11), 27 * DAY + 2 * HOUR),
-  g(DEMO_GENERATION_IDS.lighthouse, 29 * DAY + 2 * HOUR, 3),
+  g(DEMO_GENERATION_IDS.lighthouse, 28 * DAY + 2 * HOUR, 3),
 ];
 
 export async function seedDemoHistory(db: Db, now = Date.now()): Promise<void> {
@@ -160,12 +164,12 @@ export async function seedDemoHistory(db: Db, now = Date.now()): Promise<void> {
   });
 }
 
-/** Moves the demo's month forward when the newest entry has fallen more than a day behind its place. */
+/** Moves the demo's month forward when the newest entry has fallen more than an hour behind its place. */
 async function keepCurrent(db: Db, now: number): Promise<void> {
   const anchor = await db.selectFrom('generations').select('created_at').where('id', '=', NEWEST.id).executeTakeFirst();
   if (!anchor) return;
   const lag = now - NEWEST.ago - new Date(anchor.created_at).getTime();
-  if (lag < DAY) return;
+  if (lag < HOUR) return;
   const shift = sql`make_interval(secs => ${Math.round(lag / 1000)})`;
   await db.transaction().execute(async (trx) => {
     await trx

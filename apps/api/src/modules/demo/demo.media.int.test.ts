@@ -113,6 +113,15 @@ describe('guest demo media, rendered at seed time', () => {
     const daysWithSpend = usage.body.days.filter((d: { credits: number }) => d.credits > 0);
     expect(daysWithSpend.length).toBeGreaterThanOrEqual(12);
     expect(usage.body.total).toBe(40);
+    // Every spend is under 29 days old, so the 30-day window of whole UTC days (today and the 29
+    // before) holds the whole month at any hour, even just after midnight.
+    const spends = await t.deps.db
+      .selectFrom('credit_ledger')
+      .select('created_at')
+      .where('user_id', '=', DEMO_USER_ID)
+      .where('kind', '=', 'spend')
+      .execute();
+    for (const s of spends) expect(Date.now() - new Date(s.created_at).getTime()).toBeLessThan(29 * 86_400_000);
     const analytics = await t.rest('GET', '/api/analytics?period=30d');
     expect(analytics.body.overview.creditsUsed).toBe(40);
     expect(analytics.body.overview.totalGenerations).toBeGreaterThanOrEqual(18);
