@@ -73,6 +73,9 @@ function generationProcessor(queue: Extract<QueueKey, 'image' | 'video' | 'audio
       let lastPercent = 0;
       let pending: Promise<unknown> = started;
       const onProgress = (percent: number) => {
+        // 100 is the engine saying it is done: COMPLETED follows at once, so a 99 % write (and its
+        // event) would only delay it by two round trips.
+        if (percent >= 100) return;
         const p = Math.max(0, Math.min(99, Math.round(percent)));
         const now = Date.now();
         if (p <= lastPercent || (now - lastWrite < PROGRESS_INTERVAL_MS && p < 99)) return;

@@ -1,5 +1,7 @@
 import type { EmailAttachment, EmailLink } from '@atelier/db';
-import { Body, Button, Column, Container, Head, Heading, Hr, Html, Img, Link, Preview, Row, render, Section, Text } from '@react-email/components';
+import { Body, Button, Column, Container, Head, Heading, Hr, Html, Img, Link, Preview, Row, Section, Text } from '@react-email/components';
+import { toPlainText } from '@react-email/render';
+import { renderToStaticMarkup } from 'react-dom/server';
 import type { ReactNode } from 'react';
 import { LOGO_ATTACHMENT } from './email.logo';
 
@@ -368,10 +370,21 @@ export function composeMail(spec: MailSpec, publicUrl: string): Composed {
 /** A header value on one line: names people chose (a project's) never break out of the Subject header. */
 const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, ' ').trim();
 
-/** Renders a mail to HTML and plain text, with the logo attached (no remote images). */
+const XHTML_DOCTYPE =
+  '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
+
+/**
+ * Renders a mail to HTML and plain text, with the logo attached (no remote images). React's
+ * synchronous static renderer, not react-email's `render`: that one streams, and React's streaming
+ * renderer runs in an AsyncLocalStorage — the first mail an api process sent switched Node's
+ * promise hooks on for the rest of its life, a cost on every promise of every request. The markup
+ * is `render`'s without its streaming comments (`<!--$-->`…), and the text is `render`'s own.
+ */
 export async function renderMail(spec: MailSpec, publicUrl: string): Promise<RenderedMail> {
   const composed = composeMail(spec, publicUrl);
-  const [html, text] = await Promise.all([render(composed.element), render(composed.element, { plainText: true })]);
+  const markup = renderToStaticMarkup(composed.element);
+  const html = `${XHTML_DOCTYPE}${markup}`;
+  const text = toPlainText(markup);
   return {
     kind: spec.kind,
     to: spec.to,
