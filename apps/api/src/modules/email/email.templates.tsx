@@ -1,8 +1,8 @@
 import type { EmailAttachment, EmailLink } from '@atelier/db';
 import { Body, Button, Column, Container, Head, Heading, Hr, Html, Img, Link, Preview, Row, Section, Text } from '@react-email/components';
 import { toPlainText } from '@react-email/render';
-import { renderToStaticMarkup } from 'react-dom/server';
 import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { LOGO_ATTACHMENT } from './email.logo';
 
 /** Where a request came from, as a mail tells it: IP address, device (browser and OS) and time. */
@@ -370,8 +370,7 @@ export function composeMail(spec: MailSpec, publicUrl: string): Composed {
 /** A header value on one line: names people chose (a project's) never break out of the Subject header. */
 const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, ' ').trim();
 
-const XHTML_DOCTYPE =
-  '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
+const XHTML_DOCTYPE = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
 
 /**
  * Renders a mail to HTML and plain text, with the logo attached (no remote images). React's
