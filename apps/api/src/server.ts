@@ -5,6 +5,7 @@ import type { FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { type AppDeps, contextFactory } from './context';
 import { isUnavailableError, logProcedureError } from './errors';
+import { lazyRequestLogger } from './lib/lazy-logger';
 import { adminHttpPlugin } from './modules/admin/admin.export';
 import { seoFeedPlugin } from './modules/seo/seo.feed';
 import { trackingPlugin } from './modules/tracking/tracking.plugin';
@@ -47,6 +48,8 @@ export async function buildServer(deps: AppDeps): Promise<FastifyInstance> {
     loggerInstance: deps.log as unknown as FastifyBaseLogger,
     // Our own onResponse hook logs one line per request instead.
     logController: new LogController({ disableRequestLogging: true }),
+    // The request's logger (req.log) is made when something logs through it, not on every request.
+    childLoggerFactory: lazyRequestLogger,
     // Only behind a reverse proxy: otherwise any client could pick its own IP (X-Forwarded-For).
     trustProxy: deps.env.http.trustProxy,
     // Image uploads travel as base64 JSON (≤ 8 MB files); everything else is far smaller.
@@ -73,7 +76,8 @@ export async function buildServer(deps: AppDeps): Promise<FastifyInstance> {
         status: reply.statusCode,
         durationMs: Math.round(reply.elapsedTime),
       };
-      req.log[level](entry, level === 'error' ? 'request failed' : 'request');
+      // Through the api's logger with the request's id: what req.log writes, without making it.
+      deps.log[level]({ reqId: req.id, ...entry }, level === 'error' ? 'request failed' : 'request');
     }
     done();
   });
