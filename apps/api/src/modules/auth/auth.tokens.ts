@@ -20,13 +20,25 @@ export function newLinkToken(): { token: string; hash: string } {
   return { token, hash: sha256(token) };
 }
 
-/** Stores a token for the user, bound to the address the link is sent to. Earlier unused tokens of the same purpose stop working. */
+/**
+ * Stores a token for the user, bound to the address the link is sent to. Earlier unused tokens of
+ * the same purpose stop working — in the same statement (one round trip; the statement's snapshot
+ * never includes the row it inserts, so the new token is not retired with them).
+ */
 export async function storeToken(
   trx: Db,
   input: { userId: string; purpose: AuthTokenPurpose; email: string; hash: string; ip: string | null },
 ): Promise<void> {
-  await retireTokens(trx, input.userId, input.purpose);
   await trx
+    .with('retired', (qc) =>
+      qc
+        .updateTable('auth_tokens')
+        .set({ used_at: new Date() })
+        .where('user_id', '=', input.userId)
+        .where('purpose', '=', input.purpose)
+        .where('used_at', 'is', null)
+        .returning('id'),
+    )
     .insertInto('auth_tokens')
     .values({
       user_id: input.userId,
