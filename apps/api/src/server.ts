@@ -18,7 +18,7 @@ import { registerTrpcHttp } from './plugins/trpc-http';
 import { registerWebAssets } from './plugins/web-assets';
 import { resolveWebDist } from './plugins/web-dist';
 import { type AppRouter, appRouter } from './router';
-import { configureOutputValidation } from './trpc';
+import { configureValidation } from './trpc';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -42,8 +42,9 @@ export function trpcOptionsFor(deps: AppDeps) {
 }
 
 export async function buildServer(deps: AppDeps): Promise<FastifyInstance> {
-  // Output schemas: checked in development and tests, not on every production response (VALIDATE_OUTPUT).
-  configureOutputValidation(appRouter, deps.env.http.validateOutput);
+  // Validation: input and output parse sync-first; output schemas are checked in development and
+  // tests, not on every production response (VALIDATE_OUTPUT).
+  configureValidation(appRouter, deps.env.http.validateOutput);
   const app: FastifyInstance = Fastify({
     loggerInstance: deps.log as unknown as FastifyBaseLogger,
     // Our own onResponse hook logs one line per request instead.

@@ -154,27 +154,22 @@ export const viewerProcedure = t.procedure.use((opts) =>
   ),
 );
 
-interface ZodLike {
-  _zod: unknown;
-  parse(value: unknown): unknown;
-  parseAsync(value: unknown): Promise<unknown>;
-}
-const isZod = (schema: unknown): schema is ZodLike =>
-  typeof schema === 'object' && schema !== null && '_zod' in schema && typeof (schema as ZodLike).parse === 'function';
-
 /**
  * A zod schema's parse, synchronous first. tRPC parses with `parseAsync`, which never takes zod's
  * compiled fast path for objects (it is sync-only) and costs several times more on every call; a
- * schema with an async refinement still parses — zod says so with `$ZodAsyncError` and the async
- * parse runs. Same results and the same ZodError either way.
+ * schema with an async refinement still parses — zod says so with `$ZodAsyncError`, the async parse
+ * runs, and that schema goes straight to it from then on. Same results and the same ZodError.
  */
-export function syncFirstParse(schema: ZodLike): (value: unknown) => unknown {
+export function syncFirstParse(schema: z.ZodType): (value: unknown) => unknown {
+  let needsAsync = false;
   return (value) => {
+    if (needsAsync) return schema.parseAsync(value);
     try {
       return schema.parse(value);
     } catch (e) {
-      if (e instanceof z.core.$ZodAsyncError) return schema.parseAsync(value);
-      throw e;
+      if (!(e instanceof z.core.$ZodAsyncError)) throw e;
+      needsAsync = true;
+      return schema.parseAsync(value);
     }
   };
 }
@@ -187,20 +182,20 @@ function withSyncFirstParsing(def: ProcedureDef, middlewares: ({ _type?: string 
   return middlewares.map((m) => {
     if (m._type === 'input') {
       const schema = def.inputs?.[input++];
-      return isZod(schema) ? createInputMiddleware(syncFirstParse(schema)) : m;
+      return schema instanceof z.ZodType ? createInputMiddleware(syncFirstParse(schema)) : m;
     }
-    if (m._type === 'output') return isZod(def.output) ? createOutputMiddleware(syncFirstParse(def.output)) : m;
+    if (m._type === 'output') return def.output instanceof z.ZodType ? createOutputMiddleware(syncFirstParse(def.output)) : m;
     return m;
   });
 }
 
 /**
- * Output schemas are checked in development and tests (VALIDATE_OUTPUT), not on every production
- * response: it strips tRPC's output validator from every procedure of the router, or puts it back.
- * The first call also makes every procedure's input and output validation sync-first (above).
+ * How the router's procedures validate. Input and output parse sync-first (above), set up on the
+ * first call; output schemas are checked in development and tests (VALIDATE_OUTPUT), not on every
+ * production response: the output validator is stripped from every procedure, or put back.
  */
 const outputValidators = new WeakMap<object, unknown[]>();
-export function configureOutputValidation(appRouter: { _def: { procedures: Record<string, unknown> } }, enabled: boolean): void {
+export function configureValidation(appRouter: { _def: { procedures: Record<string, unknown> } }, enabled: boolean): void {
   for (const procedure of Object.values(appRouter._def.procedures)) {
     const def = (procedure as { _def?: ProcedureDef })._def;
     const middlewares = def?.middlewares;

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 
-type LogMethod = (...args: unknown[]) => void;
 type Bindings = Record<string, unknown>;
+type LogMethod = (...args: unknown[]) => void;
+const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /**
  * A request's logger, made when it is first used. Fastify gives every request a child of the
@@ -32,33 +33,19 @@ class LazyRequestLogger {
   set level(level: string) {
     this.#real().level = level;
   }
-  isLevelEnabled(level: string): boolean {
-    const logger = (this.#child ?? this.#parent) as FastifyBaseLogger & { isLevelEnabled?: (l: string) => boolean };
-    return logger.isLevelEnabled ? logger.isLevelEnabled(level) : true;
-  }
-  info(...args: unknown[]) {
-    (this.#real().info as LogMethod)(...args);
-  }
-  error(...args: unknown[]) {
-    (this.#real().error as LogMethod)(...args);
-  }
-  warn(...args: unknown[]) {
-    (this.#real().warn as LogMethod)(...args);
-  }
-  debug(...args: unknown[]) {
-    (this.#real().debug as LogMethod)(...args);
-  }
-  trace(...args: unknown[]) {
-    (this.#real().trace as LogMethod)(...args);
-  }
-  fatal(...args: unknown[]) {
-    (this.#real().fatal as LogMethod)(...args);
-  }
-  silent(...args: unknown[]) {
-    (this.#real().silent as LogMethod)(...args);
-  }
   child(bindings: Bindings, options?: object): FastifyBaseLogger {
     return this.#real().child(bindings, options);
+  }
+
+  // One method per level on the prototype, each passing its call to the real child.
+  static {
+    for (const level of LEVELS) {
+      Object.defineProperty(LazyRequestLogger.prototype, level, {
+        value(this: LazyRequestLogger, ...args: unknown[]) {
+          (this.#real()[level] as LogMethod)(...args);
+        },
+      });
+    }
   }
 }
 

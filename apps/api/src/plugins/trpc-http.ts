@@ -14,8 +14,9 @@ import { sendJson } from './rest-adapter';
  * Plain query calls — `GET /trpc/a` or a batch `GET /trpc/a,b?batch=1`, the web app's httpBatchLink —
  * are answered here directly, with tRPC's own pieces (error shape, HTTP status, response transform;
  * the procedure's middlewares run through lib/procedure-call.ts) and the same hooks (`createContext`,
- * `responseMeta`, `onError`), byte for byte the answer the adapter gives. Everything else (mutations, subscriptions/SSE, JSONL streaming,
- * connection params, unknown or mixed paths, unreadable input) goes to the official handler.
+ * `responseMeta`, `onError`), byte for byte the answer the adapter gives. Everything else
+ * (mutations, subscriptions/SSE, JSONL streaming, connection params, unknown or mixed paths,
+ * unreadable input) goes to the official handler.
  */
 
 type Options = FastifyTRPCPluginOptions<AppRouter>['trpcOptions'];

@@ -1,5 +1,6 @@
-import type { AuthTokenPurpose, Db } from '@atelier/db';
+import type { AuthTokenPurpose, Database, Db } from '@atelier/db';
 import { AppError } from '@atelier/shared';
+import type { QueryCreator } from 'kysely';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { LINK_LIFETIME } from '../email/email.templates';
 
@@ -20,6 +21,15 @@ export function newLinkToken(): { token: string; hash: string } {
   return { token, hash: sha256(token) };
 }
 
+/** The statement that retires a user's unused tokens of one purpose. */
+const retiring = (qc: QueryCreator<Database>, userId: string, purpose: AuthTokenPurpose) =>
+  qc
+    .updateTable('auth_tokens')
+    .set({ used_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null);
+
 /**
  * Stores a token for the user, bound to the address the link is sent to. Earlier unused tokens of
  * the same purpose stop working — in the same statement (one round trip; the statement's snapshot
@@ -30,15 +40,7 @@ export async function storeToken(
   input: { userId: string; purpose: AuthTokenPurpose; email: string; hash: string; ip: string | null },
 ): Promise<void> {
   await trx
-    .with('retired', (qc) =>
-      qc
-        .updateTable('auth_tokens')
-        .set({ used_at: new Date() })
-        .where('user_id', '=', input.userId)
-        .where('purpose', '=', input.purpose)
-        .where('used_at', 'is', null)
-        .returning('id'),
-    )
+    .with('retired', (qc) => retiring(qc, input.userId, input.purpose).returning('id'))
     .insertInto('auth_tokens')
     .values({
       user_id: input.userId,
@@ -53,13 +55,7 @@ export async function storeToken(
 
 /** Unused tokens of one purpose stop working (a new link supersedes them, or the change they allowed happened another way). */
 export async function retireTokens(trx: Db, userId: string, purpose: AuthTokenPurpose): Promise<void> {
-  await trx
-    .updateTable('auth_tokens')
-    .set({ used_at: new Date() })
-    .where('user_id', '=', userId)
-    .where('purpose', '=', purpose)
-    .where('used_at', 'is', null)
-    .execute();
+  await retiring(trx, userId, purpose).execute();
 }
 
 /** A live token's row, without using it (to prepare what the change needs before its transaction). */
