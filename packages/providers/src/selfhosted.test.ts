@@ -247,6 +247,8 @@ describe('ComfyUI workflows', () => {
     await until(() => box.accepted.length === 2);
     second.abort();
     expect((await p2).name).toBe('AbortError');
+    // The dequeue request may still be on its way when the run has already ended aborted.
+    await until(() => box.dequeued.length === 1);
     expect(box.dequeued).toEqual([box.accepted[1]]);
     first.abort();
     expect((await p1).name).toBe('AbortError');
