@@ -254,7 +254,8 @@ describe('export worker: video/mp4', () => {
 
   it('a project deleted while rendering stops the export and leaves no file behind', async () => {
     const projectId = await videoProject('16:9', '1080p');
-    const key = await storeMedia('video', { width: 1920, height: 1080, seconds: 12 });
+    // Another size than the project's, so the clip is re-encoded (a clip already 1080p would be joined as it is, in a blink).
+    const key = await storeMedia('video', { width: 1280, height: 720, seconds: 12 });
     await addClip(projectId, 0, key, { duration: 12, startTrim: 0, endTrim: 0 });
     const id = await startExport(projectId, 'video/mp4');
     const deadline = Date.now() + 30_000;

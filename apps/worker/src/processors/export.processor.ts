@@ -302,6 +302,7 @@ async function exportVideo(ctx: RenderCtx): Promise<Produced> {
       skippedClips: result.skipped.length + (clips.length - playable.length),
       renderMs: result.wallMs,
       frameRate: result.frameRate,
+      videoJoinedWithoutReencoding: result.videoCopied,
       hasAudioTrack: Boolean(audioPath),
     },
   };

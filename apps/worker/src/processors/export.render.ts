@@ -4,6 +4,7 @@
  * Child processes get argument arrays, never a shell.
  */
 import { spawn } from 'node:child_process';
+import { rm, writeFile } from 'node:fs/promises';
 import { normalizeClipTiming } from '@atelier/shared';
 
 export interface ProbeResult {
@@ -17,6 +18,20 @@ export interface ProbeResult {
   formatName: string | null;
   /** The video's frame rate as ffprobe gives it (`24/1`, `30000/1001`), or null. */
   frameRate: string | null;
+  /**
+   * What decides whether clips can be joined without re-encoding: the video's pixel format, profile,
+   * sample aspect ratio, time base, frame count, rotation and a hash of its codec headers.
+   */
+  video: {
+    pixFmt: string | null;
+    profile: string | null;
+    sampleAspectRatio: string | null;
+    timeBase: string | null;
+    frames: number | null;
+    startTime: number | null;
+    rotation: number;
+    headersHash: string | null;
+  } | null;
 }
 
 interface RunResult {
@@ -88,10 +103,11 @@ function describeFailure(cmd: string, stderr: string, code: number | null): stri
 
 /** ffprobe a file: duration, dimensions and codecs. */
 export async function probeFile(path: string, signal?: AbortSignal): Promise<ProbeResult> {
-  const { stdout } = await run('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path], {
-    signal,
-    timeoutMs: 30_000,
-  });
+  const { stdout } = await run(
+    'ffprobe',
+    ['-v', 'error', '-print_format', 'json', '-show_data_hash', 'sha256', '-show_format', '-show_streams', path],
+    { signal, timeoutMs: 30_000 },
+  );
   const info = JSON.parse(stdout) as {
     format?: { duration?: string; format_name?: string };
     streams?: {
@@ -102,6 +118,15 @@ export async function probeFile(path: string, signal?: AbortSignal): Promise<Pro
       duration?: string;
       avg_frame_rate?: string;
       r_frame_rate?: string;
+      pix_fmt?: string;
+      profile?: string;
+      sample_aspect_ratio?: string;
+      time_base?: string;
+      nb_frames?: string;
+      start_time?: string;
+      extradata_hash?: string;
+      tags?: { rotate?: string };
+      side_data_list?: { rotation?: number }[];
     }[];
   };
   const streams = info.streams ?? [];
@@ -118,6 +143,18 @@ export async function probeFile(path: string, signal?: AbortSignal): Promise<Pro
     hasAudio: Boolean(audio),
     formatName: info.format?.format_name ?? null,
     frameRate: rateOf(video?.avg_frame_rate) ?? rateOf(video?.r_frame_rate),
+    video: video
+      ? {
+          pixFmt: video.pix_fmt ?? null,
+          profile: video.profile ?? null,
+          sampleAspectRatio: video.sample_aspect_ratio ?? null,
+          timeBase: video.time_base ?? null,
+          frames: video.nb_frames && /^\d+$/.test(video.nb_frames) ? Number(video.nb_frames) : null,
+          startTime: video.start_time !== undefined && Number.isFinite(Number(video.start_time)) ? Number(video.start_time) : null,
+          rotation: Number(video.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ?? video.tags?.rotate ?? 0) || 0,
+          headersHash: video.extradata_hash ?? null,
+        }
+      : null,
   };
 }
 
@@ -161,7 +198,12 @@ export interface RenderVideoOptions {
   audioPath?: string | null;
   /** Frames per second (`30`, or a rate such as `30000/1001`); by default the clips' own when they agree, else 30. */
   fps?: number | string;
-  /** x264 preset and quality. */
+  /**
+   * Join the clips' video as it is when they already match the export (canJoinWithoutEncoding) —
+   * the default; false always re-encodes.
+   */
+  streamCopy?: boolean;
+  /** x264 preset and quality (when re-encoding). */
   preset?: string;
   crf?: number;
   onProgress?: (percent: number) => void;
@@ -188,7 +230,53 @@ export interface RenderVideoResult {
   frameRate: string;
   segments: RenderedSegment[];
   skipped: number[];
+  /** True when the clips' video was joined without re-encoding. */
+  videoCopied: boolean;
   wallMs: number;
+}
+
+/**
+ * Whether the clips' video can be joined as it is — no decoding, no encoding, many times faster and
+ * no generation loss. It can when every clip plays whole and is already what the export would make:
+ * H.264 yuv420p in an MP4, exactly the export's size and frame rate, square pixels, no rotation,
+ * starting at 0 and holding exactly the frames it plays; and all clips share one profile, time base
+ * and set of codec headers (an MP4 track holds one set, and they differ between encoders and
+ * settings). Anything else is re-encoded.
+ */
+export function canJoinWithoutEncoding(
+  probes: ProbeResult[],
+  segments: RenderedSegment[],
+  size: { width: number; height: number },
+  fps: number,
+): boolean {
+  if (!segments.length || segments.length !== probes.length) return false;
+  const first = probes[0]?.video;
+  if (!first?.headersHash) return false;
+  return segments.every((s) => {
+    const p = probes[s.index];
+    const v = p?.video;
+    return (
+      p !== undefined &&
+      v != null &&
+      s.startTrim === 0 &&
+      s.endTrim === 0 &&
+      p.videoCodec === 'h264' &&
+      /(^|,)mp4(,|$)/.test(p.formatName ?? '') &&
+      p.width === size.width &&
+      p.height === size.height &&
+      p.frameRate !== null &&
+      Math.abs(rateValue(p.frameRate) - fps) < 0.001 &&
+      v.pixFmt === 'yuv420p' &&
+      (v.sampleAspectRatio === null || v.sampleAspectRatio === '1:1' || v.sampleAspectRatio === '0:1') &&
+      v.rotation === 0 &&
+      v.startTime !== null &&
+      Math.abs(v.startTime) < 0.5 / fps &&
+      v.frames === s.frames &&
+      v.headersHash === first.headersHash &&
+      v.profile === first.profile &&
+      v.timeBase === first.timeBase
+    );
+  });
 }
 
 const num = (n: number) => n.toFixed(6).replace(/0+$/, '').replace(/\.$/, '');
@@ -245,62 +333,79 @@ export async function renderExportVideo(options: RenderVideoOptions): Promise<Re
   if (!segments.length) throw new Error('Nothing to export: every clip is trimmed to nothing');
   const total = segments.reduce((s, x) => s + x.seconds, 0);
 
+  const copy = options.streamCopy !== false && canJoinWithoutEncoding(probes, segments, { width, height }, fps);
   const args: string[] = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y'];
-  for (const s of segments) {
-    const clip = options.clips[s.index] as RenderClipInput;
-    if (s.startTrim > 0) args.push('-ss', num(s.startTrim));
-    // Read a little past the cut; the filter graph takes exactly `frames`.
-    args.push('-t', num(s.seconds + 1), '-i', clip.path);
-  }
-  const audioInput = options.audioPath ? segments.length : -1;
-  if (options.audioPath) args.push('-i', options.audioPath);
-
-  const fit =
-    `scale=${width}:${height}:force_original_aspect_ratio=decrease,` +
-    `pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2:color=black,setsar=1,format=yuv420p`;
   const audioFormat = 'aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo';
   const graph: string[] = [];
-  const concatInputs: string[] = [];
-  segments.forEach((s, i) => {
-    // tpad clones the last frame in case the file is a hair shorter than it claims; trim takes whole frames.
-    graph.push(
-      `[${i}:v:0]setpts=PTS-STARTPTS,fps=${rate},${fit},tpad=stop_mode=clone:stop_duration=1,trim=end_frame=${s.frames},setpts=PTS-STARTPTS[v${i}]`,
+  /** A clip's sound for the concat filter: its own (padded or cut to the frames it plays), or silence. */
+  const clipSound = (s: RenderedSegment, input: number | null, label: string) =>
+    input !== null
+      ? `[${input}:a:0]${audioFormat},asetpts=PTS-STARTPTS,apad,atrim=duration=${num(s.seconds)},asetpts=PTS-STARTPTS[${label}]`
+      : `anullsrc=r=48000:cl=stereo,atrim=duration=${num(s.seconds)},asetpts=PTS-STARTPTS[${label}]`;
+  let inputs = 0;
+  let listPath: string | null = null;
+  if (copy) {
+    // The concat demuxer joins the clips' H.264 as it is, each playing exactly its frames; only the sound is mixed.
+    listPath = `${options.outputPath}.clips.txt`;
+    const quoted = (file: string) => `'${file.replace(/'/g, "'\\''")}'`;
+    await writeFile(
+      listPath,
+      segments.map((s) => `file ${quoted((options.clips[s.index] as RenderClipInput).path)}\nduration ${num(s.seconds)}\n`).join(''),
     );
-    if (audioInput < 0) {
-      graph.push(
-        s.hasAudio
-          ? `[${i}:a:0]${audioFormat},asetpts=PTS-STARTPTS,apad,atrim=duration=${num(s.seconds)},asetpts=PTS-STARTPTS[a${i}]`
-          : `anullsrc=r=48000:cl=stereo,atrim=duration=${num(s.seconds)},asetpts=PTS-STARTPTS[a${i}]`,
-      );
-      concatInputs.push(`[v${i}][a${i}]`);
-    } else {
-      concatInputs.push(`[v${i}]`);
+    args.push('-f', 'concat', '-safe', '0', '-i', listPath);
+    inputs = 1;
+    if (!options.audioPath) {
+      const sounds: string[] = [];
+      segments.forEach((s, i) => {
+        let input: number | null = null;
+        if (s.hasAudio) {
+          args.push('-i', (options.clips[s.index] as RenderClipInput).path);
+          input = inputs++;
+        }
+        graph.push(clipSound(s, input, `a${i}`));
+        sounds.push(`[a${i}]`);
+      });
+      graph.push(`${sounds.join('')}concat=n=${segments.length}:v=0:a=1[aout]`);
     }
-  });
-  if (audioInput < 0) {
-    graph.push(`${concatInputs.join('')}concat=n=${segments.length}:v=1:a=1[vout][aout]`);
   } else {
-    graph.push(`${concatInputs.join('')}concat=n=${segments.length}:v=1:a=0[vout]`);
-    graph.push(`[${audioInput}:a:0]${audioFormat},asetpts=PTS-STARTPTS,apad,atrim=duration=${num(total)},asetpts=PTS-STARTPTS[aout]`);
+    for (const s of segments) {
+      const clip = options.clips[s.index] as RenderClipInput;
+      if (s.startTrim > 0) args.push('-ss', num(s.startTrim));
+      // Read a little past the cut; the filter graph takes exactly `frames`.
+      args.push('-t', num(s.seconds + 1), '-i', clip.path);
+    }
+    inputs = segments.length;
+    const fit =
+      `scale=${width}:${height}:force_original_aspect_ratio=decrease,` +
+      `pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2:color=black,setsar=1,format=yuv420p`;
+    const parts: string[] = [];
+    segments.forEach((s, i) => {
+      // tpad clones the last frame in case the file is a hair shorter than it claims; trim takes whole frames.
+      graph.push(
+        `[${i}:v:0]setpts=PTS-STARTPTS,fps=${rate},${fit},tpad=stop_mode=clone:stop_duration=1,trim=end_frame=${s.frames},setpts=PTS-STARTPTS[v${i}]`,
+      );
+      if (options.audioPath) {
+        parts.push(`[v${i}]`);
+      } else {
+        graph.push(clipSound(s, s.hasAudio ? i : null, `a${i}`));
+        parts.push(`[v${i}][a${i}]`);
+      }
+    });
+    graph.push(
+      options.audioPath
+        ? `${parts.join('')}concat=n=${segments.length}:v=1:a=0[vout]`
+        : `${parts.join('')}concat=n=${segments.length}:v=1:a=1[vout][aout]`,
+    );
+  }
+  if (options.audioPath) {
+    args.push('-i', options.audioPath);
+    graph.push(`[${inputs}:a:0]${audioFormat},asetpts=PTS-STARTPTS,apad,atrim=duration=${num(total)},asetpts=PTS-STARTPTS[aout]`);
   }
 
+  args.push('-filter_complex', graph.join(';'), '-map', copy ? '0:v:0' : '[vout]', '-map', '[aout]');
+  if (copy) args.push('-c:v', 'copy');
+  else args.push('-c:v', 'libx264', '-preset', options.preset ?? 'veryfast', '-crf', String(options.crf ?? 21), '-pix_fmt', 'yuv420p', '-r', rate);
   args.push(
-    '-filter_complex',
-    graph.join(';'),
-    '-map',
-    '[vout]',
-    '-map',
-    '[aout]',
-    '-c:v',
-    'libx264',
-    '-preset',
-    options.preset ?? 'veryfast',
-    '-crf',
-    String(options.crf ?? 21),
-    '-pix_fmt',
-    'yuv420p',
-    '-r',
-    rate,
     '-c:a',
     'aac',
     '-b:a',
@@ -319,24 +424,28 @@ export async function renderExportVideo(options: RenderVideoOptions): Promise<Re
 
   let buffered = '';
   let lastPercent = -1;
-  await run('ffmpeg', args, {
-    signal,
-    timeoutMs: options.timeoutMs ?? Math.max(10 * 60_000, total * 60_000),
-    onStdout: (chunk) => {
-      buffered += chunk;
-      const lines = buffered.split('\n');
-      buffered = lines.pop() ?? '';
-      for (const line of lines) {
-        const m = /^out_time_(?:us|ms)=(\d+)/.exec(line.trim());
-        if (!m) continue;
-        const percent = Math.min(99, Math.floor((Number(m[1]) / 1e6 / total) * 100));
-        if (percent > lastPercent) {
-          lastPercent = percent;
-          options.onProgress?.(percent);
+  try {
+    await run('ffmpeg', args, {
+      signal,
+      timeoutMs: options.timeoutMs ?? Math.max(10 * 60_000, total * 60_000),
+      onStdout: (chunk) => {
+        buffered += chunk;
+        const lines = buffered.split('\n');
+        buffered = lines.pop() ?? '';
+        for (const line of lines) {
+          const m = /^out_time_(?:us|ms)=(\d+)/.exec(line.trim());
+          if (!m) continue;
+          const percent = Math.min(99, Math.floor((Number(m[1]) / 1e6 / total) * 100));
+          if (percent > lastPercent) {
+            lastPercent = percent;
+            options.onProgress?.(percent);
+          }
         }
-      }
-    },
-  });
+      },
+    });
+  } finally {
+    if (listPath) await rm(listPath, { force: true });
+  }
   const out = await probeFile(options.outputPath, signal);
   options.onProgress?.(100);
   return {
@@ -346,6 +455,7 @@ export async function renderExportVideo(options: RenderVideoOptions): Promise<Re
     frameRate: rate,
     segments,
     skipped,
+    videoCopied: copy,
     wallMs: Date.now() - t0,
   };
 }
