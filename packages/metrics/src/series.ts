@@ -1,5 +1,6 @@
 import { type JobCounts, QUEUE_KEYS, type QueueClient, type QueueKey } from '@atelier/jobs';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { FastHistogram } from './fast-histogram';
 
 /**
  * Every Prometheus series Atelier exposes, in one registry per process (prefix `atelier_`). The api
@@ -13,7 +14,8 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
  */
 export const registry = new Registry();
 
-export const httpRequestDuration = new Histogram({
+// On every request: the fast histogram (same exposition as prom-client's).
+export const httpRequestDuration = new FastHistogram({
   name: 'atelier_http_request_duration_seconds',
   help: 'HTTP requests by route pattern (never the raw URL), method and status code, in seconds',
   labelNames: ['route', 'method', 'status'] as const,
