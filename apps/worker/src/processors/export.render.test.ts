@@ -18,12 +18,12 @@ describe('exportFrameRate', () => {
   });
 });
 
-/** A clip made by ffmpeg's test source: H.264 (x264 ultrafast) in MP4, optionally with a sine tone. */
+/** A clip made by ffmpeg's test source: H.264 (x264 veryfast, with B-frames as the local video engine makes) in MP4, optionally with a sine tone. */
 function makeClip(file: string, spec: { size?: string; fps?: number; seconds?: number; audio?: boolean; crf?: number }) {
   const args = ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i'];
   args.push(`testsrc2=size=${spec.size ?? '320x240'}:rate=${spec.fps ?? 24}:duration=${spec.seconds ?? 1}`);
   if (spec.audio) args.push('-f', 'lavfi', '-i', `sine=frequency=440:duration=${spec.seconds ?? 1}`);
-  args.push('-c:v', 'libx264', '-preset', 'ultrafast', '-crf', String(spec.crf ?? 23), '-pix_fmt', 'yuv420p');
+  args.push('-c:v', 'libx264', '-preset', 'veryfast', '-crf', String(spec.crf ?? 23), '-pix_fmt', 'yuv420p');
   if (spec.audio) args.push('-c:a', 'aac', '-shortest');
   args.push(file);
   const r = spawnSync('ffmpeg', args, { encoding: 'utf8' });
