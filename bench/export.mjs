@@ -9,7 +9,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { probeFile, renderExportVideo } from '../apps/worker/src/processors/export.render.ts';
+import { probeMedia } from '@atelier/ai';
+import { renderExportVideo } from '../apps/worker/src/processors/export.render.ts';
 
 const RUNS = Number(process.env.BENCH_EXPORT_RUNS ?? 3);
 const dir = await mkdtemp(path.join(os.tmpdir(), 'atelier-bench-export-'));
@@ -74,7 +75,7 @@ async function makeClips(resolution) {
 const rows = [];
 async function bench(resolution, scenarios) {
   const { clips, source } = await makeClips(resolution);
-  const inputSeconds = (await Promise.all(clips.map((c) => probeFile(c.path)))).reduce((s, p) => s + p.durationSeconds, 0);
+  const inputSeconds = (await Promise.all(clips.map((c) => probeMedia(c.path)))).reduce((s, p) => s + p.durationSeconds, 0);
   console.log(`clips: 3 × 5 s ${resolution} from ${source} (${inputSeconds.toFixed(2)} s in total)`);
   for (const s of scenarios) {
     const walls = [];

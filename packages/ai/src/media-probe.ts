@@ -16,6 +16,21 @@ export interface MediaProbe {
   hasVideo: boolean;
   /** Frames per second of the first video stream, when known. */
   fps?: number;
+  /** The same rate as ffprobe gives it (`24/1`, `30000/1001`): exact, where `fps` is rounded. */
+  frameRate?: string;
+  /**
+   * The first video stream's coding details: what decides whether clips can be joined without
+   * re-encoding (the worker's export). `headersHash` hashes the codec headers (extradata).
+   */
+  video?: {
+    profile?: string;
+    sampleAspectRatio?: string;
+    timeBase?: string;
+    frames?: number;
+    startTime?: number;
+    rotation: number;
+    headersHash?: string;
+  };
   pixelFormat?: string;
   sampleRate?: number;
   channels?: number;
@@ -40,6 +55,14 @@ interface FfprobeStream {
   r_frame_rate?: string;
   avg_frame_rate?: string;
   pix_fmt?: string;
+  profile?: string;
+  sample_aspect_ratio?: string;
+  time_base?: string;
+  nb_frames?: string;
+  start_time?: string;
+  extradata_hash?: string;
+  tags?: { rotate?: string };
+  side_data_list?: { rotation?: number }[];
   sample_rate?: string;
   channels?: number;
   disposition?: { attached_pic?: number };
@@ -68,11 +91,20 @@ function parseRate(rate: string | undefined): number | undefined {
   return Math.round(fps * 1000) / 1000;
 }
 
-/** Probes a media file or buffer with `ffprobe -print_format json -show_format -show_streams`. */
+/** `30000/1001` stays as it is; `0/0` and nonsense are undefined. */
+function rationalRate(text: string | undefined): string | undefined {
+  const m = /^(\d+)\/(\d+)$/.exec(text ?? '');
+  return m && Number(m[1]) > 0 && Number(m[2]) > 0 ? `${m[1]}/${m[2]}` : undefined;
+}
+
+const numberOf = (text: string | undefined): number | undefined =>
+  text !== undefined && text !== '' && Number.isFinite(Number(text)) ? Number(text) : undefined;
+
+/** Probes a media file or buffer with `ffprobe -print_format json -show_format -show_streams` (and a hash of the codec headers). */
 export async function probeMedia(input: Buffer | string, options: ProbeOptions = {}): Promise<MediaProbe> {
   return withInputPath(input, async (path) => {
-    const args = ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', '-i', path];
-    const { stdout } = await runProcess('ffprobe', args, { signal: options.signal });
+    const args = ['-v', 'error', '-print_format', 'json', '-show_data_hash', 'sha256', '-show_format', '-show_streams', '-i', path];
+    const { stdout } = await runProcess('ffprobe', args, { signal: options.signal, timeoutMs: 30_000 });
     const info = JSON.parse(stdout.toString('utf8')) as FfprobeOutput;
     const streams = info.streams ?? [];
     const video = streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
@@ -94,6 +126,18 @@ export async function probeMedia(input: Buffer | string, options: ProbeOptions =
       if (video.pix_fmt) result.pixelFormat = video.pix_fmt;
       const fps = parseRate(video.avg_frame_rate) ?? parseRate(video.r_frame_rate);
       if (fps) result.fps = fps;
+      const frameRate = rationalRate(video.avg_frame_rate) ?? rationalRate(video.r_frame_rate);
+      if (frameRate) result.frameRate = frameRate;
+      const rotation = Number(video.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ?? video.tags?.rotate ?? 0) || 0;
+      const details: NonNullable<MediaProbe['video']> = { rotation };
+      if (video.profile) details.profile = video.profile;
+      if (video.sample_aspect_ratio) details.sampleAspectRatio = video.sample_aspect_ratio;
+      if (video.time_base) details.timeBase = video.time_base;
+      if (video.nb_frames && /^\d+$/.test(video.nb_frames)) details.frames = Number(video.nb_frames);
+      const startTime = numberOf(video.start_time);
+      if (startTime !== undefined) details.startTime = startTime;
+      if (video.extradata_hash) details.headersHash = video.extradata_hash;
+      result.video = details;
     }
     if (audio) {
       if (audio.codec_name) result.audioCodec = audio.codec_name;

@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { probeMedia } from '@atelier/ai';
 import type { Db } from '@atelier/db';
 import { createTestDatabase, type TestDatabase } from '@atelier/db/testing';
 import { LocalDiskStorage, type MediaStorage } from '@atelier/media';
@@ -13,7 +14,6 @@ import { reconcileExports } from '../maintenance/reconcile';
 import { type RunningWorkers, startWorkers } from '../registry';
 import { testWorkerDeps } from '../testing';
 import { exportProcessor } from './export.processor';
-import { probeFile } from './export.render';
 
 const REDIS = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `x${randomBytes(4).toString('hex')}`;
@@ -182,7 +182,7 @@ describe('export worker: video/mp4', () => {
     expect(row?.completed_at).toBeInstanceOf(Date);
 
     const file = await outputFile(row!.output_url!);
-    const probe = await probeFile(file);
+    const probe = await probeMedia(file);
     expect(Math.abs(probe.durationSeconds - expected), `duration ${probe.durationSeconds} vs ${expected}`).toBeLessThanOrEqual(0.1);
     expect({ w: probe.width, h: probe.height }).toEqual({ w: 1280, h: 720 });
     expect(probe.videoCodec).toBe('h264');
@@ -203,7 +203,7 @@ describe('export worker: video/mp4', () => {
 
     const silent = await waitForExport(await startExport(projectId, 'video/mp4'));
     expect(silent.row?.status).toBe('COMPLETED');
-    const p1 = await probeFile(await outputFile(silent.row!.output_url!));
+    const p1 = await probeMedia(await outputFile(silent.row!.output_url!));
     expect({ w: p1.width, h: p1.height }).toEqual({ w: expected.width, h: expected.height });
     expect(p1.hasAudio).toBe(true);
     expect(Math.abs(p1.durationSeconds - 3)).toBeLessThanOrEqual(0.1);
@@ -213,7 +213,7 @@ describe('export worker: video/mp4', () => {
     const audioKey = await storeMedia('audio', { seconds: 1 });
     const withAudio = await waitForExport(await startExport(projectId, 'video/mp4', { audioKey }));
     expect(withAudio.row?.status).toBe('COMPLETED');
-    const p2 = await probeFile(await outputFile(withAudio.row!.output_url!));
+    const p2 = await probeMedia(await outputFile(withAudio.row!.output_url!));
     expect(p2.audioCodec).toBe('aac');
     expect(Math.abs(p2.durationSeconds - 3)).toBeLessThanOrEqual(0.1);
     expect(withAudio.row?.metadata).toMatchObject({ hasAudioTrack: true });

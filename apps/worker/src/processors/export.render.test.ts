@@ -2,8 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { probeMedia } from '@atelier/ai';
 import { describe, expect, it } from 'vitest';
-import { buildZip, canJoinWithoutEncoding, crc32, exportFrameRate, probeFile, renderExportVideo } from './export.render';
+import { buildZip, canJoinWithoutEncoding, crc32, exportFrameRate, renderExportVideo } from './export.render';
 
 describe('exportFrameRate', () => {
   it('keeps the clips’ own rate when they all share one between 12 and 60 fps, else 30', () => {
@@ -64,7 +65,7 @@ describe('renderExportVideo joins matching clips without re-encoding', () => {
         expect(result.segments.map((s) => s.frames)).toEqual([24, 24, 48]);
         expect(result.durationSeconds).toBeCloseTo(4, 1);
       }
-      const out = await probeFile(path.join(dir, 'copy.mp4'));
+      const out = await probeMedia(path.join(dir, 'copy.mp4'));
       expect(out).toMatchObject({ width: 320, height: 240, videoCodec: 'h264', audioCodec: 'aac', frameRate: '24/1' });
       const { pts, errors } = decode(path.join(dir, 'copy.mp4'));
       expect(errors).toBe('');
@@ -110,7 +111,7 @@ describe('renderExportVideo joins matching clips without re-encoding', () => {
       const big = makeClip(path.join(dir, 'big.mp4'), { size: '640x480' });
       const fast = makeClip(path.join(dir, 'fast.mp4'), { fps: 30 });
       const other = makeClip(path.join(dir, 'other.mp4'), { crf: 35 });
-      const probes = await Promise.all([probeFile(base), probeFile(same), probeFile(big), probeFile(fast), probeFile(other)]);
+      const probes = await Promise.all([probeMedia(base), probeMedia(same), probeMedia(big), probeMedia(fast), probeMedia(other)]);
       const [pBase, pSame, pBig, pFast, pOther] = probes;
       const segment = (index: number, trim = 0) => ({
         index,

@@ -1,38 +1,13 @@
 /**
  * The export renderers, as plain functions (the export processor and bench/export.mjs call them):
- * an ffmpeg timeline render to H.264/AAC MP4, an ffprobe helper, and a dependency-free STORE zip.
+ * an ffmpeg timeline render to H.264/AAC MP4 (clips probed with packages/ai's probeMedia), and a
+ * dependency-free STORE zip.
  * Child processes get argument arrays, never a shell.
  */
 import { spawn } from 'node:child_process';
 import { rm, writeFile } from 'node:fs/promises';
+import { type MediaProbe, probeMedia } from '@atelier/ai';
 import { normalizeClipTiming } from '@atelier/shared';
-
-export interface ProbeResult {
-  durationSeconds: number;
-  width: number | null;
-  height: number | null;
-  videoCodec: string | null;
-  audioCodec: string | null;
-  hasVideo: boolean;
-  hasAudio: boolean;
-  formatName: string | null;
-  /** The video's frame rate as ffprobe gives it (`24/1`, `30000/1001`), or null. */
-  frameRate: string | null;
-  /**
-   * What decides whether clips can be joined without re-encoding: the video's pixel format, profile,
-   * sample aspect ratio, time base, frame count, rotation and a hash of its codec headers.
-   */
-  video: {
-    pixFmt: string | null;
-    profile: string | null;
-    sampleAspectRatio: string | null;
-    timeBase: string | null;
-    frames: number | null;
-    startTime: number | null;
-    rotation: number;
-    headersHash: string | null;
-  } | null;
-}
 
 interface RunResult {
   stdout: string;
@@ -99,69 +74,6 @@ function describeFailure(cmd: string, stderr: string, code: number | null): stri
     .filter(Boolean);
   const last = lines.slice(-2).join(' — ');
   return `${cmd} failed (exit ${code ?? 'signal'})${last ? `: ${last.slice(0, 400)}` : ''}`;
-}
-
-/** ffprobe a file: duration, dimensions and codecs. */
-export async function probeFile(path: string, signal?: AbortSignal): Promise<ProbeResult> {
-  const { stdout } = await run(
-    'ffprobe',
-    ['-v', 'error', '-print_format', 'json', '-show_data_hash', 'sha256', '-show_format', '-show_streams', path],
-    { signal, timeoutMs: 30_000 },
-  );
-  const info = JSON.parse(stdout) as {
-    format?: { duration?: string; format_name?: string };
-    streams?: {
-      codec_type?: string;
-      codec_name?: string;
-      width?: number;
-      height?: number;
-      duration?: string;
-      avg_frame_rate?: string;
-      r_frame_rate?: string;
-      pix_fmt?: string;
-      profile?: string;
-      sample_aspect_ratio?: string;
-      time_base?: string;
-      nb_frames?: string;
-      start_time?: string;
-      extradata_hash?: string;
-      tags?: { rotate?: string };
-      side_data_list?: { rotation?: number }[];
-    }[];
-  };
-  const streams = info.streams ?? [];
-  const video = streams.find((s) => s.codec_type === 'video');
-  const audio = streams.find((s) => s.codec_type === 'audio');
-  const duration = Number(info.format?.duration ?? video?.duration ?? audio?.duration ?? 0);
-  return {
-    durationSeconds: Number.isFinite(duration) ? duration : 0,
-    width: video?.width ?? null,
-    height: video?.height ?? null,
-    videoCodec: video?.codec_name ?? null,
-    audioCodec: audio?.codec_name ?? null,
-    hasVideo: Boolean(video),
-    hasAudio: Boolean(audio),
-    formatName: info.format?.format_name ?? null,
-    frameRate: rateOf(video?.avg_frame_rate) ?? rateOf(video?.r_frame_rate),
-    video: video
-      ? {
-          pixFmt: video.pix_fmt ?? null,
-          profile: video.profile ?? null,
-          sampleAspectRatio: video.sample_aspect_ratio ?? null,
-          timeBase: video.time_base ?? null,
-          frames: video.nb_frames && /^\d+$/.test(video.nb_frames) ? Number(video.nb_frames) : null,
-          startTime: video.start_time !== undefined && Number.isFinite(Number(video.start_time)) ? Number(video.start_time) : null,
-          rotation: Number(video.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ?? video.tags?.rotate ?? 0) || 0,
-          headersHash: video.extradata_hash ?? null,
-        }
-      : null,
-  };
-}
-
-/** `30000/1001` stays as it is; `0/0` and nonsense are null. */
-function rateOf(text: string | undefined): string | null {
-  const m = /^(\d+)\/(\d+)$/.exec(text ?? '');
-  return m && Number(m[1]) > 0 && Number(m[2]) > 0 ? `${m[1]}/${m[2]}` : null;
 }
 
 const rateValue = (rate: string) => {
@@ -244,7 +156,7 @@ export interface RenderVideoResult {
  * settings). Anything else is re-encoded.
  */
 export function canJoinWithoutEncoding(
-  probes: ProbeResult[],
+  probes: MediaProbe[],
   segments: RenderedSegment[],
   size: { width: number; height: number },
   fps: number,
@@ -257,19 +169,19 @@ export function canJoinWithoutEncoding(
     const v = p?.video;
     return (
       p !== undefined &&
-      v != null &&
+      v !== undefined &&
       s.startTrim === 0 &&
       s.endTrim === 0 &&
       p.videoCodec === 'h264' &&
       /(^|,)mp4(,|$)/.test(p.formatName ?? '') &&
       p.width === size.width &&
       p.height === size.height &&
-      p.frameRate !== null &&
+      p.frameRate !== undefined &&
       Math.abs(rateValue(p.frameRate) - fps) < 0.001 &&
-      v.pixFmt === 'yuv420p' &&
-      (v.sampleAspectRatio === null || v.sampleAspectRatio === '1:1' || v.sampleAspectRatio === '0:1') &&
+      p.pixelFormat === 'yuv420p' &&
+      (v.sampleAspectRatio === undefined || v.sampleAspectRatio === '1:1' || v.sampleAspectRatio === '0:1') &&
       v.rotation === 0 &&
-      v.startTime !== null &&
+      v.startTime !== undefined &&
       Math.abs(v.startTime) < 0.5 / fps &&
       v.frames === s.frames &&
       v.headersHash === first.headersHash &&
@@ -297,7 +209,7 @@ export async function renderExportVideo(options: RenderVideoOptions): Promise<Re
 
   const probes = await Promise.all(
     options.clips.map((clip, index) =>
-      probeFile(clip.path, signal).catch((e: Error) => {
+      probeMedia(clip.path, { signal }).catch((e: Error) => {
         throw new Error(`Clip ${index + 1} is not a readable video (${e.message})`);
       }),
     ),
@@ -305,14 +217,14 @@ export async function renderExportVideo(options: RenderVideoOptions): Promise<Re
   for (const [index, probe] of probes.entries()) {
     if (!probe.hasVideo || probe.durationSeconds <= 0) throw new Error(`Clip ${index + 1} has no video stream`);
   }
-  const rate = options.fps === undefined ? exportFrameRate(probes.map((p) => p.frameRate)) : String(options.fps);
+  const rate = options.fps === undefined ? exportFrameRate(probes.map((p) => p.frameRate ?? null)) : String(options.fps);
   const fps = rate.includes('/') ? rateValue(rate) : Number(rate);
   if (!(fps > 0)) throw new Error(`Invalid frame rate ${rate}`);
 
   const segments: RenderedSegment[] = [];
   const skipped: number[] = [];
   for (const [index, clip] of options.clips.entries()) {
-    const probe = probes[index] as ProbeResult;
+    const probe = probes[index] as MediaProbe;
     // §5 on the real file: trims are clamped to what the file actually holds.
     const timing = normalizeClipTiming({ duration: probe.durationSeconds, startTrim: clip.startTrim ?? 0, endTrim: clip.endTrim ?? 0 });
     const frames = Math.round((timing.duration - timing.startTrim - timing.endTrim) * fps);
@@ -446,7 +358,7 @@ export async function renderExportVideo(options: RenderVideoOptions): Promise<Re
   } finally {
     if (listPath) await rm(listPath, { force: true });
   }
-  const out = await probeFile(options.outputPath, signal);
+  const out = await probeMedia(options.outputPath, { signal });
   options.onProgress?.(100);
   return {
     durationSeconds: out.durationSeconds,
