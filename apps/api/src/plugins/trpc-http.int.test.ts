@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trpcOptionsFor } from '../server';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../testing/harness';
+import { mergeVary } from './trpc-http';
 
 /**
  * /trpc's fast path for plain queries (plugins/trpc-http.ts) answers exactly as tRPC's own Fastify
@@ -75,5 +76,24 @@ describe('/trpc GET queries', () => {
     expect(body[1].result.data).toBeTruthy();
     expect(res.headers.vary).toBe('Origin, trpc-accept, accept');
     expect(res.headers['access-control-allow-origin']).toBe(TEST_ORIGIN);
+  });
+
+  it('keeps Vary: Origin on what tRPC’s adapter answers too (a mutation, an unknown procedure)', async () => {
+    const headers = { ...auth(), origin: TEST_ORIGIN, 'content-type': 'application/json' };
+    const mutation = await t.app.inject({ method: 'POST', url: '/trpc/projects.create', headers, payload: { name: 'Vary', type: 'IMAGE' } });
+    expect(mutation.statusCode).toBe(200);
+    expect(mutation.headers.vary).toBe('Origin, trpc-accept, accept');
+    expect(mutation.headers['access-control-allow-origin']).toBe(TEST_ORIGIN);
+    const unknown = await t.app.inject({ method: 'GET', url: '/trpc/nothing.here', headers: { ...auth(), origin: TEST_ORIGIN } });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers.vary).toBe('Origin, trpc-accept, accept');
+  });
+});
+
+describe('mergeVary', () => {
+  it('keeps each field once, in order, whatever its case', () => {
+    expect(mergeVary('Origin', 'trpc-accept, accept')).toBe('Origin, trpc-accept, accept');
+    expect(mergeVary('Origin, Accept', 'trpc-accept, accept')).toBe('Origin, Accept, trpc-accept');
+    expect(mergeVary(['Origin', 'Accept-Encoding'], 'origin')).toBe('Origin, Accept-Encoding');
   });
 });

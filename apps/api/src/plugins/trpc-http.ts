@@ -23,6 +23,31 @@ type Options = FastifyTRPCPluginOptions<AppRouter>['trpcOptions'];
 
 const VARY = 'trpc-accept, accept';
 
+/**
+ * The official handler answers with a fetch `Response`, whose headers Fastify copies with
+ * `reply.header`, which replaces: its `Vary: trpc-accept, accept` would drop CORS's `Vary: Origin`
+ * (a shared cache could then serve one origin's answer to another). Merges instead, on this reply only.
+ */
+function keepVary(reply: FastifyReply): void {
+  const prior = reply.getHeader('vary');
+  if (prior === undefined) return;
+  const header = reply.header;
+  reply.header = function (this: FastifyReply, key: string, value: unknown) {
+    return header.call(this, key, key.toLowerCase() === 'vary' && value ? mergeVary(prior, value) : value);
+  } as FastifyReply['header'];
+}
+
+/** `Origin` + `trpc-accept, accept` → `Origin, trpc-accept, accept` (each field once, case-insensitively). */
+export function mergeVary(...values: unknown[]): string {
+  const seen = new Map<string, string>();
+  for (const v of values.flatMap((x) => (Array.isArray(x) ? x : [x])))
+    for (const field of String(v).split(',')) {
+      const name = field.trim();
+      if (name && !seen.has(name.toLowerCase())) seen.set(name.toLowerCase(), name);
+    }
+  return [...seen.values()].join(', ');
+}
+
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && !Array.isArray(v) && typeof v === 'object';
 
 export async function registerTrpcHttp(app: FastifyInstance, prefix: string, trpcOptions: Options): Promise<void> {
@@ -32,8 +57,10 @@ export async function registerTrpcHttp(app: FastifyInstance, prefix: string, trp
   // Flat at run time: `projects.list` → its procedure.
   const procedures = router._def.procedures as unknown as Record<string, CallableProcedure | undefined>;
 
-  const official = (req: FastifyRequest, reply: FastifyReply) =>
-    fastifyRequestHandler({ ...trpcOptions, req, res: reply, path: (req.params as { path: string }).path } as never);
+  const official = (req: FastifyRequest, reply: FastifyReply) => {
+    keepVary(reply);
+    return fastifyRequestHandler({ ...trpcOptions, req, res: reply, path: (req.params as { path: string }).path } as never);
+  };
 
   /** The query procedures of a GET, or null when the official handler must answer it. */
   const queriesOf = (paths: string[]): CallableProcedure[] | null => {
@@ -118,7 +145,7 @@ export async function registerTrpcHttp(app: FastifyInstance, prefix: string, trp
     let status = errors.length ? getHTTPStatusCode(untransformed as never) : 200;
     // Appended to what is there (CORS's `Origin`), not in its place.
     const vary = reply.getHeader('vary');
-    reply.header('vary', vary ? `${String(vary)}, ${VARY}` : VARY);
+    reply.header('vary', vary === undefined ? VARY : mergeVary(vary, VARY));
     const meta = trpcOptions.responseMeta?.({ ctx, info, paths, data: body, errors, eagerGeneration: false, type: 'query' } as never) ?? {};
     if (meta.headers) {
       for (const [key, value] of Object.entries(meta.headers as Record<string, string | string[] | undefined>)) {
