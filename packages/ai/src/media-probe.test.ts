@@ -1,9 +1,13 @@
+import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { wavHeader } from './common';
 import { measureLoudness, probeMedia } from './media-probe';
+
+const execFileAsync = promisify(execFile);
 
 function tone(seconds: number, amplitude: number): Buffer {
   const rate = 8000;
@@ -34,6 +38,35 @@ describe('media-probe', () => {
     expect(loud.maxVolumeDb).toBeLessThan(-5);
     const silent = await measureLoudness(tone(1, 0));
     expect(silent.maxVolumeDb).toBeLessThan(-80);
+  });
+
+  it('reads a video’s frame rate as a rounded number and as the exact fraction', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'atelier-probe-test-'));
+    try {
+      for (const [rate, fps, exact] of [
+        ['30000/1001', 29.97, '30000/1001'],
+        ['24', 24, '24/1'],
+      ] as const) {
+        const path = join(dir, `clip-${fps}.mp4`);
+        await execFileAsync('ffmpeg', [
+          '-v',
+          'error',
+          '-f',
+          'lavfi',
+          '-i',
+          `testsrc=size=64x64:rate=${rate}:duration=0.5`,
+          '-pix_fmt',
+          'yuv420p',
+          '-y',
+          path,
+        ]);
+        const probe = await probeMedia(path);
+        expect(probe).toMatchObject({ hasVideo: true, fps, frameRate: exact, width: 64, height: 64 });
+        expect(probe.video).toMatchObject({ rotation: 0, sampleAspectRatio: '1:1' });
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('fails clearly on non-media input', async () => {

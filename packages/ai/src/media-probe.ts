@@ -83,18 +83,18 @@ async function withInputPath<T>(input: Buffer | string, fn: (path: string) => Pr
   });
 }
 
-function parseRate(rate: string | undefined): number | undefined {
-  if (!rate) return undefined;
-  const [n, d] = rate.split('/').map(Number);
-  if (n === undefined || !Number.isFinite(n) || n <= 0) return undefined;
-  const fps = d && Number.isFinite(d) && d > 0 ? n / d : n;
-  return Math.round(fps * 1000) / 1000;
-}
-
-/** `30000/1001` stays as it is; `0/0` and nonsense are undefined. */
-function rationalRate(text: string | undefined): string | undefined {
-  const m = /^(\d+)\/(\d+)$/.exec(text ?? '');
-  return m && Number(m[1]) > 0 && Number(m[2]) > 0 ? `${m[1]}/${m[2]}` : undefined;
+/**
+ * ffprobe's frame rate: `30000/1001` → fps 29.97 and the exact `30000/1001`; a plain number
+ * (`25`) → fps only; `0/0` and nonsense → nothing.
+ */
+function rateOf(text: string | undefined): { fps: number; exact?: string } | undefined {
+  const m = /^(\d+(?:\.\d+)?)(?:\/(\d+))?$/.exec(text ?? '');
+  if (!m) return undefined;
+  const n = Number(m[1]);
+  const d = m[2] === undefined ? 1 : Number(m[2]);
+  if (!(n > 0) || !(d > 0)) return undefined;
+  const fps = Math.round((n / d) * 1000) / 1000;
+  return m[2] !== undefined && Number.isInteger(n) ? { fps, exact: `${m[1]}/${m[2]}` } : { fps };
 }
 
 const numberOf = (text: string | undefined): number | undefined =>
@@ -124,9 +124,11 @@ export async function probeMedia(input: Buffer | string, options: ProbeOptions =
       if (video.height) result.height = video.height;
       if (video.codec_name) result.videoCodec = video.codec_name;
       if (video.pix_fmt) result.pixelFormat = video.pix_fmt;
-      const fps = parseRate(video.avg_frame_rate) ?? parseRate(video.r_frame_rate);
+      const average = rateOf(video.avg_frame_rate);
+      const base = rateOf(video.r_frame_rate);
+      const fps = average?.fps ?? base?.fps;
       if (fps) result.fps = fps;
-      const frameRate = rationalRate(video.avg_frame_rate) ?? rationalRate(video.r_frame_rate);
+      const frameRate = average?.exact ?? base?.exact;
       if (frameRate) result.frameRate = frameRate;
       const rotation = Number(video.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ?? video.tags?.rotate ?? 0) || 0;
       const details: NonNullable<MediaProbe['video']> = { rotation };
