@@ -66,6 +66,45 @@ describe('the event channel (Redis pub/sub)', () => {
     expect(first.got[2]).toEqual({ v: 3, status: 'COMPLETED', progress: 100 });
   });
 
+  it('gives a process’s own listeners its events in memory, and every listener each event once', async () => {
+    const publisher = bus();
+    const other = bus();
+    const id = randomUUID();
+    const own = collect<EventPayload<'generation'>>(3);
+    const theirs = collect<EventPayload<'generation'>>(3);
+    await publisher.subscribe('generation', id, { event: (p) => own.push(p) });
+    await other.subscribe('generation', id, { event: (p) => theirs.push(p) });
+    for (const v of [1, 2, 3]) expect(await publisher.publish('generation', id, { v, status: 'PROCESSING', progress: v * 10 })).toBe(2);
+    expect((await own.done).map((p) => p.v)).toEqual([1, 2, 3]);
+    expect((await theirs.done).map((p) => p.v)).toEqual([1, 2, 3]);
+    // The Redis copies came back to the publisher's own subscriber too, and were skipped: no doubles.
+    await admin.publish(`${prefix}:ev:generation:${id}`, JSON.stringify({ v: 4, status: 'COMPLETED', progress: 100 }));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(own.got.map((p) => p.v)).toEqual([1, 2, 3, 4]);
+    expect(theirs.got.map((p) => p.v)).toEqual([1, 2, 3, 4]);
+    // Listeners see the topic's payload, not the origin mark.
+    expect(own.got[0]).toEqual({ v: 1, status: 'PROCESSING', progress: 10 });
+    expect(theirs.got[0]).toEqual({ v: 1, status: 'PROCESSING', progress: 10 });
+  });
+
+  it('still reaches its own listeners when Redis refuses the publish', async () => {
+    const broken = new Redis('redis://127.0.0.1:1', {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
+    const b = createEventBus({ redisUrl: REDIS, prefix, publisher: broken });
+    buses.push(b);
+    const id = randomUUID();
+    const got = collect<EventPayload<'chatReply'>>(1);
+    await b.subscribe('chatReply', id, { event: (p) => got.push(p) });
+    expect(await b.publish('chatReply', id, { type: 'end' })).toBe(1);
+    expect(await got.done).toEqual([{ type: 'end' }]);
+    expect(await b.publish('chatReply', randomUUID(), { type: 'end' })).toBe(0);
+    broken.disconnect();
+  });
+
   it('reference-counts channel subscriptions: the last local listener to leave unsubscribes', async () => {
     const b = bus();
     const id = randomUUID();

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { createRedis } from './redis';
@@ -10,12 +11,15 @@ import { createRedis } from './redis';
  * (`<QUEUE_PREFIX>:ev:<topic>:<key>`). Each process holds ONE subscriber connection; channel
  * subscriptions are reference-counted (the first local listener SUBSCRIBEs, the last one
  * UNSUBSCRIBEs) and messages fan out to local listeners in memory, so 1,000 SSE clients watching
- * one generation cost one Redis subscription. Pub/sub is fire-and-forget: a message published
- * while a subscriber is disconnected is lost. Events are therefore hints, never the truth — the
- * Postgres row is. Listeners follow the rule "subscribe, then read the row, then apply events newer
- * than what was read" (row topics carry the row's monotonic `version` as `v`, chat deltas carry
- * their text offset) and re-read the row when told to `resync` (the connection came back) and on a
- * slow safety check of their own.
+ * one generation cost one Redis subscription. A process's own events reach its own listeners in
+ * memory at once (the api and the worker in one process, as `npm start` runs them: no Redis round
+ * trip, and no loss while Redis is away); the Redis copy carries the bus's origin id, and the bus
+ * that sent it skips it on receipt, so each listener gets each event once. Pub/sub is
+ * fire-and-forget: a message published while a subscriber is disconnected is lost. Events are
+ * therefore hints, never the truth — the Postgres row is. Listeners follow the rule "subscribe, then
+ * read the row, then apply events newer than what was read" (row topics carry the row's monotonic
+ * `version` as `v`, chat deltas carry their text offset) and re-read the row when told to `resync`
+ * (the connection came back) and on a slow safety check of their own.
  *
  * Adding a topic is one line in EVENTS below: a name and the zod schema of its payload. Publishers
  * call `publish(topic, key, payload)` (validated against the schema); subscribers call
@@ -61,7 +65,10 @@ export interface EventSubscription {
 }
 
 export interface EventPublisher {
-  /** Publishes one event; resolves with how many subscriber connections got it (0 when Redis is unreachable). */
+  /**
+   * Publishes one event; resolves with how many subscriber connections got it (Redis unreachable:
+   * 1 when listeners of this process got it in memory, else 0).
+   */
   publish<T extends Topic>(topic: T, key: string, payload: EventPayload<T>): Promise<number>;
 }
 
@@ -79,6 +86,9 @@ interface Channel {
   ready: Promise<unknown>;
 }
 
+/** The key naming the publishing bus in a message on Redis (topics' schemas drop it on receipt). */
+const ORIGIN = '_origin';
+
 /** How long `subscribe` waits for Redis to confirm before it lets the caller go on. */
 const SUBSCRIBE_WAIT_MS = 3000;
 
@@ -93,6 +103,8 @@ export function createEventBus(options: { redisUrl: string; prefix: string; publ
   const channelOf = (topic: Topic, key: string) => `${base}${topic}:${key}`;
   const publisher = options.publisher ?? createRedis(options.redisUrl);
   const channels = new Map<string, Channel>();
+  /** Marks this bus's messages on Redis: its own copies come back to its subscriber and are skipped. */
+  const origin = randomUUID();
   let subscriber: Redis | null = null;
   let closed = false;
 
@@ -115,7 +127,10 @@ export function createEventBus(options: { redisUrl: string; prefix: string; publ
       if (!ch) return;
       let payload: unknown;
       try {
-        payload = EVENTS[ch.topic].parse(JSON.parse(message));
+        const raw = JSON.parse(message) as Record<string, unknown> | null;
+        // This bus's own event: its listeners had it in memory when it was published.
+        if (raw?.[ORIGIN] === origin) return;
+        payload = EVENTS[ch.topic].parse(raw);
       } catch (e) {
         options.log?.debug({ channel, err: String(e) }, 'dropped an event that does not match its topic');
         return;
@@ -141,12 +156,21 @@ export function createEventBus(options: { redisUrl: string; prefix: string; publ
         options.log?.warn({ topic, err: parsed.error.message }, 'refused to publish an event that does not match its topic');
         return 0;
       }
+      const name = channelOf(topic, key);
+      // This process's listeners, in memory: those listening when it is delivered (a microtask
+      // later, in publish order), as Redis would deliver it.
+      const local = channels.get(name);
+      if (local?.handlers.size) {
+        queueMicrotask(() => {
+          for (const h of channels.get(name)?.handlers ?? []) safely(() => h.event(parsed.data));
+        });
+      }
       try {
-        return await publisher.publish(channelOf(topic, key), JSON.stringify(parsed.data));
+        return await publisher.publish(name, JSON.stringify({ ...parsed.data, [ORIGIN]: origin }));
       } catch (e) {
         // Lost events are recovered by the subscribers' re-reads; the write that caused it stands.
         options.log?.debug({ topic, err: String(e) }, 'event not published');
-        return 0;
+        return local?.handlers.size ? 1 : 0;
       }
     },
 
