@@ -33,6 +33,8 @@ async function bareBullmq() {
   const prefix = `bench${randomBytes(3).toString('hex')}`;
   const conn = () => new Redis(REDIS, { maxRetriesPerRequest: null });
   const queue = new Queue('noop', { connection: conn(), prefix });
+  // Every job.waitUntilFinished below listens for the queue's closing: 1,000 at once is the point here.
+  queue.setMaxListeners(N_THROUGHPUT * 10 + 10);
   const events = new QueueEvents('noop', { connection: conn(), prefix });
   await events.waitUntilReady();
   const worker = new Worker('noop', async () => null, { connection: conn(), prefix, concurrency: CONCURRENCY });
