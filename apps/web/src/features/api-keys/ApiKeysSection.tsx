@@ -7,7 +7,6 @@ import {
   Card,
   Checkbox,
   Code,
-  CopyButton,
   Group,
   Modal,
   Skeleton,
@@ -20,8 +19,9 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconCheck, IconCopy, IconKey, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconKey, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { OneTimeSecret } from '../../components/OneTimeSecret';
 import { ScreenEmptyState } from '../../components/ScreenEmptyState';
 import { track } from '../../lib/analytics';
 import { errorFields, errorMessage } from '../../lib/errors';
@@ -43,23 +43,6 @@ const EVENT_LABELS: Record<string, string> = {
 };
 
 const formatDateTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '—');
-
-function CopySecret({ value }: { value: string }) {
-  return (
-    <CopyButton value={value} timeout={2000}>
-      {({ copied, copy }) => (
-        <Button
-          variant={copied ? 'light' : 'filled'}
-          color={copied ? 'teal' : undefined}
-          leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-          onClick={copy}
-        >
-          {copied ? 'Copied' : 'Copy key'}
-        </Button>
-      )}
-    </CopyButton>
-  );
-}
 
 /** The create dialog: name, scopes, optional expiry date. Then the secret, shown this once. */
 function CreateKeyModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -96,14 +79,10 @@ function CreateKeyModal({ opened, onClose }: { opened: boolean; onClose: () => v
     <Modal opened={opened} onClose={close} title={secret ? 'Copy your new API key' : 'Create an API key'} size="lg" closeOnClickOutside={!secret}>
       {secret ? (
         <Stack gap="md">
-          <Alert color="yellow" icon={<IconAlertTriangle size={18} aria-hidden />}>
+          <OneTimeSecret value={secret} testId="api-key-secret" copyLabel="Copy key">
             This is the only time the key is shown. Store it somewhere safe: we keep only a hash of it.
-          </Alert>
-          <Code block data-testid="api-key-secret" style={{ wordBreak: 'break-all' }}>
-            {secret}
-          </Code>
-          <Group justify="space-between">
-            <CopySecret value={secret} />
+          </OneTimeSecret>
+          <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               Done
             </Button>
