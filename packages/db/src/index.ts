@@ -8,6 +8,7 @@ export * from './repositories/generation.view';
 export * from './repositories/ledger.repository';
 export * from './repositories/media.repository';
 export * from './repositories/seo.repository';
+export * from './repositories/webhook-secrets';
 export * from './repositories/webhooks.repository';
 export * from './seed/demo-generations';
 export * from './seed/seed';

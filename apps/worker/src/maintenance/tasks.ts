@@ -1,4 +1,4 @@
-import { reapStaleReplies } from '@atelier/db';
+import { reapStaleReplies, sealClearWebhookSecrets } from '@atelier/db';
 import { sweepOrphanMedia } from '@atelier/media';
 import { reconcileOutbox } from '../processors/email.processor';
 import { reconcileWebhooks } from '../processors/webhooks.processor';
@@ -54,6 +54,15 @@ export const maintenanceTasks: MaintenanceTask[] = [
     everyMs: MINUTE,
     onStart: true,
     run: (deps) => reconcileWebhooks(deps),
+  },
+  {
+    // Webhook signing secrets stored in clear (before sealing existed, or by the demo seed) sealed at rest.
+    name: 'seal-webhook-secrets',
+    everyMs: DAY,
+    onStart: true,
+    async run({ db, env }) {
+      return { sealed: await sealClearWebhookSecrets(db, env.auth.secret) };
+    },
   },
   {
     // Objects no row has referred to for 24 h (a crash between writing a file and its row, a failed upload…).

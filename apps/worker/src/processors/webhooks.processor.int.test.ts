@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Engine } from '@atelier/ai';
-import { type Db, onWebhookDeliveries, recordWebhookEvent } from '@atelier/db';
+import { type Db, onWebhookDeliveries, recordWebhookEvent, sealClearWebhookSecrets, sealWebhookSecret } from '@atelier/db';
 import { createTestDatabase, type TestDatabase } from '@atelier/db/testing';
 import { jobIds } from '@atelier/jobs';
 import { parseEnv } from '@atelier/shared/env';
@@ -12,7 +12,7 @@ import { type RunningWorkers, startWorkers } from '../registry';
 import { testWorkerDeps } from '../testing';
 import { sendWebhook, setWebhookLookup } from '../webhooks/send';
 import { textProcessor } from './generation.processor';
-import { enqueueWebhookDeliveries, reconcileWebhooks, webhooksProcessor } from './webhooks.processor';
+import { enqueueWebhookDeliveries, reconcileWebhooks, UNREADABLE_SECRET, webhooksProcessor } from './webhooks.processor';
 
 const REDIS = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `wh${randomBytes(4).toString('hex')}`;
@@ -56,13 +56,12 @@ async function receiver(statuses: number[] = [], port = 0, extra?: (res: http.Se
 
 const secret = () => `whsec_${randomBytes(32).toString('base64')}`;
 
-async function endpoint(url: string, events: string[], key = secret()) {
-  const row = await db
-    .insertInto('webhook_endpoints')
-    .values({ user_id: userId, url, events, secret: key })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: row.id, secret: key };
+/** An endpoint as the api writes it: its secret sealed under the deployment's AUTH_SECRET (`clear`: as stored before sealing). */
+async function endpoint(url: string, events: string[], key = secret(), options: { clear?: boolean; authSecret?: string } = {}) {
+  const id = randomUUID();
+  const stored = options.clear ? key : sealWebhookSecret(options.authSecret ?? deps.env.auth.secret, id, key);
+  await db.insertInto('webhook_endpoints').values({ id, user_id: userId, url, events, secret: stored }).execute();
+  return { id, secret: key };
 }
 
 async function until<T>(fn: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
@@ -178,6 +177,42 @@ describe('webhook delivery', () => {
       expect(String(got.headers['webhook-signature']).split(' ')).toHaveLength(2);
       for (const s of [ep.secret, oldSecret]) expect(() => new Webhook(s).verify(got.body, got.headers as Record<string, string>)).not.toThrow();
       expect(JSON.parse(got.body)).toMatchObject({ type: 'credits.low', data: { creditsBalance: 3 } });
+    } finally {
+      await rx.close();
+    }
+  });
+
+  it('signs with a secret stored in clear before sealing, and still after the seal task sealed it', async () => {
+    const rx = await receiver();
+    try {
+      const ep = await endpoint(rx.url, ['credits.low'], secret(), { clear: true });
+      await db.transaction().execute((trx) => recordWebhookEvent(trx, { userId, type: 'credits.low', data: { creditsBalance: 4 } }));
+      await until(async () => rx.received.length === 1);
+      expect(() => new Webhook(ep.secret).verify(rx.received[0]?.body ?? '', rx.received[0]?.headers as Record<string, string>)).not.toThrow();
+
+      expect(await sealClearWebhookSecrets(db, deps.env.auth.secret)).toBe(1);
+      expect(await sealClearWebhookSecrets(db, deps.env.auth.secret)).toBe(0);
+      const row = await db.selectFrom('webhook_endpoints').select('secret').where('id', '=', ep.id).executeTakeFirstOrThrow();
+      expect(row.secret).toMatch(/^sealed:v1:/);
+      await db.transaction().execute((trx) => recordWebhookEvent(trx, { userId, type: 'credits.low', data: { creditsBalance: 2 } }));
+      await until(async () => rx.received.length === 2);
+      const got = rx.received[1] as Received;
+      expect(new Webhook(ep.secret).verify(got.body, got.headers as Record<string, string>)).toMatchObject({ data: { creditsBalance: 2 } });
+    } finally {
+      await rx.close();
+    }
+  });
+
+  it('sends nothing and says why when the secret was sealed under another AUTH_SECRET', async () => {
+    const rx = await receiver();
+    try {
+      const ep = await endpoint(rx.url, ['credits.low'], secret(), { authSecret: 'another-deployment-secret-0123456789abcdef' });
+      await db.transaction().execute((trx) => recordWebhookEvent(trx, { userId, type: 'credits.low', data: { creditsBalance: 1 } }));
+      const failed = await until(() =>
+        db.selectFrom('webhook_deliveries').selectAll().where('endpoint_id', '=', ep.id).where('status', '=', 'FAILED').executeTakeFirst(),
+      );
+      expect(failed.last_error).toBe(UNREADABLE_SECRET);
+      expect(rx.received).toHaveLength(0);
     } finally {
       await rx.close();
     }

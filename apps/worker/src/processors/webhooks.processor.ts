@@ -1,4 +1,4 @@
-import type { Db } from '@atelier/db';
+import { type Db, openWebhookSecret } from '@atelier/db';
 import { jobIds, LIVE_JOB_STATES, type QueueClient } from '@atelier/jobs';
 import { WEBHOOK_DISABLE_AFTER_MS, WEBHOOK_MAX_ATTEMPTS, webhookRetryDelayMs } from '@atelier/shared';
 import type { Env } from '@atelier/shared/env';
@@ -11,6 +11,9 @@ import { signWebhook } from '../webhooks/sign';
 
 const clip = (value: string | null, max = 1000) => (value && value.length > max ? `${value.slice(0, max)}…` : value);
 const disabledReason = 'Disabled after 3 days of failed deliveries. Fix the receiver, then enable the endpoint again.';
+/** The endpoint's secret was sealed under another AUTH_SECRET (the server's was changed): it cannot sign. */
+export const UNREADABLE_SECRET =
+  "The endpoint's signing secret cannot be read on this server (its AUTH_SECRET changed). Rotate the secret, then resend.";
 
 /** Enqueues the first attempt of committed deliveries (the dispatcher the api and the worker register). */
 export async function enqueueWebhookDeliveries(queues: QueueClient, ids: string[]): Promise<void> {
@@ -61,9 +64,23 @@ export const webhooksProcessor = defineProcessor({
       });
       await db.updateTable('webhook_deliveries').set({ payload: body }).where('id', '=', row.id).execute();
     }
-    const secrets = [endpoint.secret];
-    if (endpoint.previous_secret && endpoint.previous_secret_expires_at && endpoint.previous_secret_expires_at.getTime() > Date.now())
-      secrets.push(endpoint.previous_secret);
+    // Sealed at rest (packages/db webhook-secrets): opened with this deployment's AUTH_SECRET.
+    const secret = openWebhookSecret(env.auth.secret, endpoint.id, endpoint.secret);
+    if (!secret) {
+      await db
+        .updateTable('webhook_deliveries')
+        .set({ status: 'FAILED', last_error: UNREADABLE_SECRET, attempts: attempt - 1 })
+        .where('id', '=', row.id)
+        .execute();
+      log.error({ endpointId: endpoint.id }, 'a webhook signing secret cannot be opened with this AUTH_SECRET');
+      return { skipped: 'unreadable secret' };
+    }
+    const secrets = [secret];
+    const previous =
+      endpoint.previous_secret && endpoint.previous_secret_expires_at && endpoint.previous_secret_expires_at.getTime() > Date.now()
+        ? openWebhookSecret(env.auth.secret, endpoint.id, endpoint.previous_secret)
+        : null;
+    if (previous) secrets.push(previous);
     const headers = signWebhook(`msg_${row.id}`, body, secrets);
     const result = await sendWebhook({ url: endpoint.url, headers, body, allowPrivate: env.webhooks.allowPrivate });
 

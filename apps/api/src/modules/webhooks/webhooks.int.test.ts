@@ -99,6 +99,13 @@ describe('webhooks REST', () => {
     const list = await t.rest('GET', '/api/profile/webhooks', { token: user.token });
     expect(list.body.webhooks).toHaveLength(1);
     expect(JSON.stringify(list.body)).not.toContain(secret);
+    expect(list.body.webhooks[0].secretHint).toBe(`${secret.slice(0, 10)}…`);
+    // At rest the secret is sealed (AES-GCM under AUTH_SECRET): a database dump does not hold it.
+    const stored = async () =>
+      t.deps.db.selectFrom('webhook_endpoints').select(['secret', 'previous_secret']).where('id', '=', webhook.id).executeTakeFirstOrThrow();
+    const atRest = await stored();
+    expect(atRest.secret).toMatch(/^sealed:v1:/);
+    expect(atRest.secret).not.toContain(secret.slice(6));
     // Someone else's endpoint does not exist for you.
     expect((await t.rest('POST', `/api/profile/webhooks/${webhook.id}/test`, { token: other.token })).status).toBe(404);
 
@@ -134,6 +141,10 @@ describe('webhooks REST', () => {
     expect(String(third.headers['webhook-signature']).split(' ')).toHaveLength(2);
     for (const s of [secret, rotated.body.secret])
       expect(() => new Webhook(s).verify(third.body, third.headers as Record<string, string>)).not.toThrow();
+    const afterRotation = await stored();
+    expect(afterRotation.previous_secret).toBe(atRest.secret);
+    expect(afterRotation.secret).toMatch(/^sealed:v1:/);
+    expect(afterRotation.secret).not.toContain(rotated.body.secret.slice(6));
 
     const disabled = await t.rest('PATCH', `/api/profile/webhooks/${webhook.id}`, { token: user.token, body: { enabled: false } });
     expect(disabled.body.webhook.enabled).toBe(false);

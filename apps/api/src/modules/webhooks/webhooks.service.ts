@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import type { Db } from '@atelier/db';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { type Db, openWebhookSecret, sealWebhookSecret } from '@atelier/db';
 import { jobIds } from '@atelier/jobs';
 import { AppError, checkWebhookUrl, WEBHOOK_PREVIOUS_SECRET_TTL_MS, WEBHOOK_TEST_EVENT } from '@atelier/shared';
 import { sql } from 'kysely';
@@ -52,7 +52,13 @@ function endpointsOf(db: Db, userId: string) {
 }
 type EndpointRow = Awaited<ReturnType<ReturnType<typeof endpointsOf>['executeTakeFirstOrThrow']>>;
 
-function toWebhook(r: EndpointRow): Webhook {
+/** `whsec_AbCd…`; a secret sealed under another AUTH_SECRET cannot be read, and the hint says what to do. */
+function hintOf(env: Deps['env'], r: EndpointRow): string {
+  const secret = openWebhookSecret(env.auth.secret, r.id, r.secret);
+  return secret ? `${secret.slice(0, 10)}…` : 'unreadable on this server: rotate it';
+}
+
+function toWebhook(env: Deps['env'], r: EndpointRow): Webhook {
   const previousLive = r.previous_secret_expires_at && new Date(r.previous_secret_expires_at).getTime() > Date.now();
   return {
     id: r.id,
@@ -60,7 +66,7 @@ function toWebhook(r: EndpointRow): Webhook {
     description: r.description,
     events: r.events,
     enabled: r.enabled,
-    secretHint: `${r.secret.slice(0, 10)}…`,
+    secretHint: hintOf(env, r),
     previousSecretExpiresAt: previousLive ? iso(r.previous_secret_expires_at) : null,
     creditsLowThreshold: r.credits_low_threshold_units === null ? null : Number(r.credits_low_threshold_units) / 100,
     failingSince: iso(r.failing_since),
@@ -86,12 +92,12 @@ async function owned(deps: Deps, userId: string, id: string, write: boolean): Pr
 }
 
 async function present(deps: Deps, userId: string, id: string): Promise<Webhook> {
-  return toWebhook(await owned(deps, userId, id, false));
+  return toWebhook(deps.env, await owned(deps, userId, id, false));
 }
 
 export async function listWebhooks(deps: Deps, viewerId: string): Promise<{ webhooks: Webhook[] }> {
   const rows = await endpointsOf(deps.db, viewerId).orderBy('e.created_at', 'desc').orderBy('e.id').execute();
-  return { webhooks: rows.map(toWebhook) };
+  return { webhooks: rows.map((r) => toWebhook(deps.env, r)) };
 }
 
 export async function createWebhook(deps: Deps, userId: string, input: CreateWebhookInput): Promise<{ webhook: Webhook; secret: string }> {
@@ -104,14 +110,17 @@ export async function createWebhook(deps: Deps, userId: string, input: CreateWeb
   if (Number(count.n) >= MAX_WEBHOOKS_PER_USER)
     throw new AppError('CONFLICT', `You can have at most ${MAX_WEBHOOKS_PER_USER} webhooks; delete one first`);
   const secret = newWebhookSecret();
+  const id = randomUUID();
   const row = await deps.db
     .insertInto('webhook_endpoints')
     .values({
+      id,
       user_id: userId,
       url,
       description: input.description ?? '',
       events: [...new Set(input.events)],
-      secret,
+      // Sealed at rest (packages/db webhook-secrets): only this answer shows it in clear.
+      secret: sealWebhookSecret(deps.env.auth.secret, id, secret),
       credits_low_threshold_units: toUnits(input.creditsLowThreshold),
     })
     .returning('id')
@@ -150,7 +159,7 @@ export async function rotateSecret(deps: Deps, userId: string, id: string): Prom
     .set({
       previous_secret: sql`secret`,
       previous_secret_expires_at: new Date(Date.now() + WEBHOOK_PREVIOUS_SECRET_TTL_MS),
-      secret,
+      secret: sealWebhookSecret(deps.env.auth.secret, id, secret),
     })
     .where('id', '=', id)
     .execute();
