@@ -44,13 +44,23 @@ export const webhooksProcessor = defineProcessor({
       .select(['id', 'url', 'enabled', 'secret', 'previous_secret', 'previous_secret_expires_at'])
       .where('id', '=', row.endpoint_id)
       .executeTakeFirst();
-    if (!endpoint?.enabled) {
-      await db
+    // Ends the delivery unsent (the attempt is not counted): a resend after the fix tries again.
+    const failUnsent = (reason: string) =>
+      db
         .updateTable('webhook_deliveries')
-        .set({ status: 'FAILED', last_error: 'The endpoint is disabled', attempts: attempt - 1 })
+        .set({ status: 'FAILED', last_error: reason, attempts: attempt - 1 })
         .where('id', '=', row.id)
         .execute();
+    if (!endpoint?.enabled) {
+      await failUnsent('The endpoint is disabled');
       return { skipped: 'disabled' };
+    }
+    // Sealed at rest (packages/db webhook-secrets): opened with this deployment's AUTH_SECRET.
+    const secret = openWebhookSecret(env.auth.secret, endpoint.id, endpoint.secret);
+    if (!secret) {
+      await failUnsent(UNREADABLE_SECRET);
+      log.error({ endpointId: endpoint.id }, 'a webhook signing secret cannot be opened with this AUTH_SECRET');
+      return { skipped: 'unreadable secret' };
     }
 
     // The body is frozen at the first attempt: every retry and resend sends the same bytes.
@@ -63,17 +73,6 @@ export const webhooksProcessor = defineProcessor({
         data: await buildWebhookData({ db, env }, row),
       });
       await db.updateTable('webhook_deliveries').set({ payload: body }).where('id', '=', row.id).execute();
-    }
-    // Sealed at rest (packages/db webhook-secrets): opened with this deployment's AUTH_SECRET.
-    const secret = openWebhookSecret(env.auth.secret, endpoint.id, endpoint.secret);
-    if (!secret) {
-      await db
-        .updateTable('webhook_deliveries')
-        .set({ status: 'FAILED', last_error: UNREADABLE_SECRET, attempts: attempt - 1 })
-        .where('id', '=', row.id)
-        .execute();
-      log.error({ endpointId: endpoint.id }, 'a webhook signing secret cannot be opened with this AUTH_SECRET');
-      return { skipped: 'unreadable secret' };
     }
     const secrets = [secret];
     const previous =
