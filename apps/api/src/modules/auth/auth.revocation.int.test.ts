@@ -7,7 +7,8 @@ import { ADMIN, createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/h
  * two api instances on one database and one Redis, each with its own mirror; the change is made on
  * A, the old access token is presented to B right after A answered — after B has cached it. B is
  * reached over real HTTP, as a load balancer would: its next request arrives over the network,
- * after Redis delivered A's message to B's subscriber connection (A awaits its publish).
+ * after Redis delivered A's message to B's subscriber connection (A awaits its publish and a PING
+ * after it: see announceAuthChange).
  */
 let a: TestApp;
 let b: TestApp;

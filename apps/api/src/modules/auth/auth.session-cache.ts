@@ -12,8 +12,10 @@ import type { Redis } from 'ioredis';
  *   publishes the user ids on one Redis channel and WAITS for the publish before it answers
  *   (`announceAuthChange`). Every replica holds one subscriber connection on that channel and drops
  *   the users' cached sessions when the message arrives; their next request reads Postgres again.
- *   Redis writes the message to every subscriber's socket before it answers the publisher, so the
- *   message is already waiting on each replica before the client can send its next request.
+ *   Redis flushes the publisher's reply FIRST and the subscribers' copies right after, in the same
+ *   flush; so the publisher follows with one more round trip (a PING), which Redis can only read
+ *   after that flush: once it is answered, the message is waiting on each replica's socket before
+ *   the client can send its next request.
  * - A lookup that started before a change and finished after it is never cached (an epoch counter
  *   bumped by every message), so a stale "valid" can't outlive the change.
  * - While the subscriber connection is not subscribed (start-up, a Redis outage, a reconnect), the
@@ -180,6 +182,9 @@ export async function announceAuthChange(
   deps.sessions?.forget(userIds);
   try {
     await deps.redis.publish(authChannel(deps.env.redis.queuePrefix), JSON.stringify({ users: userIds }));
+    // Not pipelined with the publish: Redis writes replies before subscribers' copies within one
+    // flush, and reads this PING only after that flush, so its answer means every copy was sent.
+    await deps.redis.ping();
   } catch (e) {
     deps.log?.warn({ err: String(e) }, 'auth change not published (Redis unreachable): replicas read sessions from Postgres until they resubscribe');
   }
