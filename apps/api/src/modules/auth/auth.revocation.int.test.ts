@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/harness';
+import { announceAuthChange } from './auth.session-cache';
 
 /**
  * Sessions are served from each replica's in-memory mirror (auth.session-cache.ts), not from
@@ -89,6 +90,31 @@ describe('revocation across two api replicas (no Postgres read per request)', ()
     expect(replay.body.user).toBeNull();
     expect(await list(b, reused.token)).toBe(401);
     expect(await list(b, newToken)).toBe(401);
+  });
+
+  it('answers an auth change only after a PING sent once the publish was answered (Redis flushes the publisher before its subscribers)', async () => {
+    // The real Redis, with each call's start and end recorded: a PING pipelined with the publish
+    // would be answered in the same flush as it, before the subscribers' copies go out.
+    const steps: string[] = [];
+    const redis = a.deps.redis;
+    const traced = new Proxy(redis, {
+      get(target, key) {
+        if (key !== 'publish' && key !== 'ping') return Reflect.get(target, key);
+        return async (...args: unknown[]) => {
+          steps.push(`${key} sent`);
+          const out = await (Reflect.get(target, key) as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+          steps.push(`${key} answered`);
+          return out;
+        };
+      },
+    });
+    const u = await a.signUp();
+    await warm(u.token);
+    await announceAuthChange({ ...a.deps, redis: traced }, [u.userId]);
+    expect(steps).toEqual(['publish sent', 'publish answered', 'ping sent', 'ping answered']);
+    // By then B has the message: its mirror no longer holds the user's session.
+    const sid = JSON.parse(Buffer.from(u.token.split('.')[1] ?? '', 'base64url').toString()).sid;
+    expect(b.deps.sessions.get(sid)).toBeUndefined();
   });
 
   it('without the Redis subscription a replica reads Postgres on every request (nothing cached is trusted)', async () => {
