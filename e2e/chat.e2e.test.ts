@@ -315,6 +315,7 @@ describe('chat', () => {
       '',
       '```ts',
       'const answer: number = 42;',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the TypeScript the reply holds, as text.
       'console.log(`<b>${answer}</b>`);',
       '```',
       '',
@@ -347,9 +348,11 @@ describe('chat', () => {
     expect(await reply.locator('blockquote strong').innerText()).toBe('bold');
 
     const code = reply.getByTestId('code-block');
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the code block's text, as shown.
     expect(await code.locator('pre').innerText()).toBe('const answer: number = 42;\nconsole.log(`<b>${answer}</b>`);');
     await code.getByRole('button', { name: 'Copy code' }).click();
     await expect.poll(() => code.getByRole('button', { name: 'Copied' }).count()).toBe(1);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the code block's text, as copied.
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('const answer: number = 42;\nconsole.log(`<b>${answer}</b>`);');
     await saveScreen(page, 'chat-markdown');
     await page.emulateMedia({ colorScheme: 'dark' });

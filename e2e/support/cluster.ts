@@ -249,7 +249,7 @@ export async function followSse<T>(
     }
     return got;
   } catch (error) {
-    if (controller.signal.aborted && got.length && options.stopWhen && options.stopWhen(got[got.length - 1] as T)) return got;
+    if (controller.signal.aborted && got.length && options.stopWhen?.(got[got.length - 1] as T)) return got;
     throw controller.signal.reason instanceof Error ? controller.signal.reason : error;
   } finally {
     clearTimeout(timer);

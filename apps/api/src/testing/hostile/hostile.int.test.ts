@@ -177,6 +177,7 @@ describe('SQL metacharacters in search fields', () => {
     expect(await search('_')).toEqual(['under_score']);
     expect(await search("'")).toEqual(["O'Brien's bakery"]);
     expect(await search('\\')).toEqual(['back\\slash']);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal `${1}` is one of the hostile inputs.
     for (const q of ["' OR '1'='1", "'; DROP TABLE projects; --", '%%', '") OR 1=1 --', '\\%', '$1', '${1}', "' UNION SELECT email FROM users --"]) {
       const urls = [`/api/projects?search=${encodeURIComponent(q)}`, `/api/generation/history?search=${encodeURIComponent(q)}`];
       urls.push(`/api/prompts?search=${encodeURIComponent(q)}`, `/api/chat/conversations?search=${encodeURIComponent(q)}`);
