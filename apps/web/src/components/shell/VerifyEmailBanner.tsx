@@ -44,11 +44,12 @@ export function VerifyEmailBanner() {
             <ThemeIcon variant="filled" color="yellow" size="md" radius="xl">
               <IconMailCheck size={15} aria-hidden />
             </ThemeIcon>
-            <Flex direction={{ base: 'column', xs: 'row' }} gap={{ base: 0, xs: 'sm' }} align={{ base: 'flex-start', xs: 'baseline' }}>
+            <Flex direction={{ base: 'column', xs: 'row' }} gap={{ base: 0, xs: 'sm' }} align={{ base: 'flex-start', xs: 'baseline' }} style={{ minWidth: 0 }}>
               <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
                 Verify your e-mail address
               </Text>
-              <Text size="sm" c="dimmed">
+              {/* A long address breaks anywhere rather than running under the button on a phone. */}
+              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                 Open the link we sent to {user.email}. Project invitations to this address start working once it is verified.
               </Text>
             </Flex>

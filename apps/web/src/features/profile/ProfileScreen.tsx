@@ -324,7 +324,7 @@ export function ProfileScreen() {
               <Stack gap="lg" style={{ flex: 1, minWidth: 240 }}>
                 <div>
                   <Group gap="xs">
-                    <Title order={2} fz="lg" data-testid="profile-email">
+                    <Title order={2} fz="lg" data-testid="profile-email" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
                       {user.email}
                     </Title>
                     {user.isAdmin ? <Badge variant="light">Admin</Badge> : null}
