@@ -44,7 +44,12 @@ export function VerifyEmailBanner() {
             <ThemeIcon variant="filled" color="yellow" size="md" radius="xl">
               <IconMailCheck size={15} aria-hidden />
             </ThemeIcon>
-            <Flex direction={{ base: 'column', xs: 'row' }} gap={{ base: 0, xs: 'sm' }} align={{ base: 'flex-start', xs: 'baseline' }} style={{ minWidth: 0 }}>
+            <Flex
+              direction={{ base: 'column', xs: 'row' }}
+              gap={{ base: 0, xs: 'sm' }}
+              align={{ base: 'flex-start', xs: 'baseline' }}
+              style={{ minWidth: 0 }}
+            >
               <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
                 Verify your e-mail address
               </Text>
