@@ -98,7 +98,8 @@ describe('Profile → Webhooks', () => {
     await drawer.getByText('2 attempts').waitFor();
     await saveScreen(page, 'webhooks-delivery-log');
     await page.keyboard.press('Escape');
-
+    // The table, not the drawer half-way through closing.
+    await drawer.waitFor({ state: 'hidden' });
     await saveScreen(page, 'webhooks-table');
     await card.getByRole('button', { name: 'More actions' }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
